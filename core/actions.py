@@ -1,0 +1,62 @@
+"""What a player can do: small frozen values that front ends build from commands and buttons."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from core.boxes import Box
+from core.rules import DEFAULT_VARIANTS, Variants
+
+
+@dataclass(frozen=True)
+class Open:
+    """Open a lobby in a channel; the opener is the host and is seated."""
+
+    variants: Variants = field(default=DEFAULT_VARIANTS)
+
+
+@dataclass(frozen=True)
+class Join:
+    pass
+
+
+@dataclass(frozen=True)
+class Leave:
+    pass
+
+
+@dataclass(frozen=True)
+class Start:
+    pass
+
+
+@dataclass(frozen=True)
+class Cancel:
+    pass
+
+
+@dataclass(frozen=True)
+class Roll:
+    pass
+
+
+@dataclass(frozen=True)
+class ToggleHold:
+    """Hold or release die `index` (0…4) before the next throw."""
+
+    index: int
+
+
+@dataclass(frozen=True)
+class Hold:
+    """Hold exactly the dice at `indices`, releasing the rest."""
+
+    indices: frozenset[int]
+
+
+@dataclass(frozen=True)
+class Score:
+    box: Box
+
+
+Action = Open | Join | Leave | Start | Cancel | Roll | ToggleHold | Hold | Score

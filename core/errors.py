@@ -1,0 +1,37 @@
+"""Refusals of the game, each with a machine code that front ends translate."""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Any
+
+
+class ErrorCode(Enum):
+    """Why an action was refused; the value is the translation key suffix."""
+
+    NO_GAME = "no-game"
+    GAME_EXISTS = "game-exists"
+    NOT_IN_LOBBY = "not-in-lobby"
+    NOT_STARTED = "not-started"
+    GAME_OVER = "game-over"
+    ALREADY_SEATED = "already-seated"
+    NOT_SEATED = "not-seated"
+    TABLE_FULL = "table-full"
+    NOT_HOST = "not-host"
+    NOT_YOUR_TURN = "not-your-turn"
+    NO_THROWS_LEFT = "no-throws-left"
+    THROW_FIRST = "throw-first"
+    BOX_FILLED = "box-filled"
+    BAD_DIE = "bad-die"
+    STALE = "stale"
+    BAD_ACTION = "bad-action"
+    BUSY = "busy"
+
+
+class GameError(ValueError):
+    """An action the rules refuse; nothing changed. `params` feed the translated message."""
+
+    def __init__(self, code: ErrorCode, **params: Any) -> None:
+        super().__init__(f"{code.value}: {params}" if params else code.value)
+        self.code = code
+        self.params = params

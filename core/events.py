@@ -1,0 +1,167 @@
+"""What happened: every change to a game is told as events, every die thrown included."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any, ClassVar
+
+from core.boxes import Box
+
+
+class EndReason(Enum):
+    COMPLETED = "completed"
+    BIG_GENERAL = "big_general"
+    CANCELLED = "cancelled"
+    ABANDONED = "abandoned"
+
+
+@dataclass(frozen=True)
+class LobbyOpened:
+    kind: ClassVar[str] = "lobby_opened"
+    host_id: str
+
+
+@dataclass(frozen=True)
+class PlayerJoined:
+    kind: ClassVar[str] = "player_joined"
+    player_id: str
+    name: str
+
+
+@dataclass(frozen=True)
+class PlayerLeft:
+    kind: ClassVar[str] = "player_left"
+    player_id: str
+
+
+@dataclass(frozen=True)
+class HostChanged:
+    kind: ClassVar[str] = "host_changed"
+    player_id: str
+
+
+@dataclass(frozen=True)
+class LotThrown:
+    """One throw of the lot; `round` counts the re-throws among players tied for lowest."""
+
+    kind: ClassVar[str] = "lot_thrown"
+    round: int
+    player_id: str
+    dice: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class GameStarted:
+    kind: ClassVar[str] = "game_started"
+    order: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class TurnStarted:
+    kind: ClassVar[str] = "turn_started"
+    player_id: str
+    round: int
+
+
+@dataclass(frozen=True)
+class DiceRolled:
+    kind: ClassVar[str] = "dice_rolled"
+    player_id: str
+    throw: int
+    dice: tuple[int, ...]
+    held: tuple[bool, ...]
+
+
+@dataclass(frozen=True)
+class HoldChanged:
+    kind: ClassVar[str] = "hold_changed"
+    player_id: str
+    held: tuple[bool, ...]
+
+
+@dataclass(frozen=True)
+class BoxScored:
+    kind: ClassVar[str] = "box_scored"
+    player_id: str
+    box: Box
+    points: int
+    dice: tuple[int, ...]
+    throw: int
+
+
+@dataclass(frozen=True)
+class BigGeneralThrown:
+    kind: ClassVar[str] = "big_general"
+    player_id: str
+    dice: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class GameEnded:
+    kind: ClassVar[str] = "game_ended"
+    reason: EndReason
+    winners: tuple[str, ...]
+
+
+Event = (
+    LobbyOpened
+    | PlayerJoined
+    | PlayerLeft
+    | HostChanged
+    | LotThrown
+    | GameStarted
+    | TurnStarted
+    | DiceRolled
+    | HoldChanged
+    | BoxScored
+    | BigGeneralThrown
+    | GameEnded
+)
+
+EVENT_TYPES: dict[str, type[Event]] = {
+    cls.kind: cls
+    for cls in (
+        LobbyOpened,
+        PlayerJoined,
+        PlayerLeft,
+        HostChanged,
+        LotThrown,
+        GameStarted,
+        TurnStarted,
+        DiceRolled,
+        HoldChanged,
+        BoxScored,
+        BigGeneralThrown,
+        GameEnded,
+    )
+}
+
+
+def event_to_dict(event: Event) -> dict[str, Any]:
+    """Explicit JSON-ready form; enums by value, tuples as lists."""
+    data: dict[str, Any] = {"kind": event.kind}
+    for item in dataclasses.fields(event):
+        value = getattr(event, item.name)
+        if isinstance(value, Enum):
+            value = value.value
+        elif isinstance(value, tuple):
+            value = list(value)
+        data[item.name] = value
+    return data
+
+
+def event_from_dict(data: dict[str, Any]) -> Event:
+    cls = EVENT_TYPES[data["kind"]]
+    values: dict[str, Any] = {}
+    for item in dataclasses.fields(cls):
+        raw = data[item.name]
+        if item.name == "box":
+            raw = Box(raw)
+        elif item.name == "reason":
+            raw = EndReason(raw)
+        elif isinstance(raw, list):
+            raw = tuple(raw)
+        values[item.name] = raw
+    return cls(**values)

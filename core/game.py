@@ -1,0 +1,400 @@
+"""One table's state and its pure transitions: (game, player, action, roller) → (game, events)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from enum import Enum
+from typing import Any
+
+from core.actions import Action, Cancel, Hold, Join, Leave, Open, Roll, Score, Start, ToggleHold
+from core.boxes import ALL_BOXES, Box
+from core.dice import DICE_COUNT, Dice, Roller
+from core.errors import ErrorCode, GameError
+from core.events import (
+    BigGeneralThrown,
+    BoxScored,
+    DiceRolled,
+    EndReason,
+    Event,
+    GameEnded,
+    GameStarted,
+    HoldChanged,
+    HostChanged,
+    LobbyOpened,
+    LotThrown,
+    PlayerJoined,
+    PlayerLeft,
+    TurnStarted,
+)
+from core.identity import ChannelKey, PlayerRef
+from core.rules import MAX_THROWS, ROUNDS, Variants, is_big_general, score
+
+NO_HOLDS: tuple[bool, ...] = (False,) * DICE_COUNT
+
+
+class Phase(Enum):
+    LOBBY = "lobby"
+    PLAYING = "playing"
+    FINISHED = "finished"
+
+    @property
+    def active(self) -> bool:
+        return self is not Phase.FINISHED
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A player's place at the table and their column of the score sheet."""
+
+    player: PlayerRef
+    scores: tuple[int | None, ...] = (None,) * len(ALL_BOXES)
+    active: bool = True
+
+    @property
+    def total(self) -> int:
+        return sum(points for points in self.scores if points is not None)
+
+    def score_of(self, box: Box) -> int | None:
+        return self.scores[box.index]
+
+    def open_boxes(self) -> tuple[Box, ...]:
+        return tuple(box for box in ALL_BOXES if self.scores[box.index] is None)
+
+
+@dataclass(frozen=True)
+class Turn:
+    """The current player's throws so far: dice showing and which are held."""
+
+    throws: int = 0
+    dice: Dice = ()
+    held: tuple[bool, ...] = NO_HOLDS
+
+    @property
+    def throws_left(self) -> int:
+        return MAX_THROWS - self.throws
+
+
+@dataclass(frozen=True)
+class LotThrow:
+    round: int
+    player_id: str
+    dice: Dice
+
+
+@dataclass(frozen=True)
+class Game:
+    """One table. Seats are in join order in the lobby and in seating order once started."""
+
+    id: str
+    channel: ChannelKey
+    host_id: str
+    variants: Variants
+    phase: Phase = Phase.LOBBY
+    seats: tuple[Seat, ...] = ()
+    current: int = 0
+    round: int = 0
+    turn: Turn = field(default_factory=Turn)
+    lot: tuple[LotThrow, ...] = ()
+    version: int = 0
+    winners: tuple[str, ...] = ()
+    end_reason: EndReason | None = None
+
+    def seat_of(self, player_id: str) -> int | None:
+        for index, seat in enumerate(self.seats):
+            if seat.player.id == player_id:
+                return index
+        return None
+
+    @property
+    def current_seat(self) -> Seat | None:
+        return self.seats[self.current] if self.phase is Phase.PLAYING else None
+
+    @property
+    def host(self) -> PlayerRef | None:
+        index = self.seat_of(self.host_id)
+        return None if index is None else self.seats[index].player
+
+
+def open_lobby(
+    game_id: str, channel: ChannelKey, host: PlayerRef, action: Open
+) -> tuple[Game, tuple[Event, ...]]:
+    game = Game(
+        id=game_id,
+        channel=channel,
+        host_id=host.id,
+        variants=action.variants,
+        seats=(Seat(host),),
+        version=1,
+    )
+    return game, (LobbyOpened(host.id), PlayerJoined(host.id, host.name))
+
+
+def apply(
+    game: Game, player: PlayerRef, action: Action, roller: Roller
+) -> tuple[Game, tuple[Event, ...]]:
+    """Apply one action; raises GameError (nothing changed) when the rules refuse it."""
+    if game.phase is Phase.FINISHED:
+        raise GameError(ErrorCode.GAME_OVER)
+    match action:
+        case Open():
+            raise GameError(ErrorCode.GAME_EXISTS)
+        case Join():
+            new, events = _join(game, player)
+        case Leave():
+            new, events = _leave(game, player)
+        case Start():
+            new, events = _start(game, player, roller)
+        case Cancel():
+            new, events = _cancel(game, player)
+        case Roll():
+            new, events = _roll(game, player, roller)
+        case ToggleHold(index=index):
+            new, events = _hold(game, player, _toggled(game, player, index))
+        case Hold(indices=indices):
+            new, events = _hold(game, player, _held_set(indices))
+        case Score(box=box):
+            new, events = _score(game, player, box)
+        case _:
+            raise GameError(ErrorCode.BAD_ACTION)
+    return replace(new, version=game.version + 1), events
+
+
+def _require_host(game: Game, player: PlayerRef) -> None:
+    if game.seat_of(player.id) is None:
+        raise GameError(ErrorCode.NOT_SEATED)
+    if player.id != game.host_id:
+        host = game.host
+        raise GameError(ErrorCode.NOT_HOST, host=host.name if host else "")
+
+
+def _join(game: Game, player: PlayerRef) -> tuple[Game, tuple[Event, ...]]:
+    if game.phase is not Phase.LOBBY:
+        raise GameError(ErrorCode.NOT_IN_LOBBY)
+    if game.seat_of(player.id) is not None:
+        raise GameError(ErrorCode.ALREADY_SEATED)
+    if len(game.seats) >= game.variants.table_cap:
+        raise GameError(ErrorCode.TABLE_FULL, cap=game.variants.table_cap)
+    seats = (*game.seats, Seat(player))
+    return replace(game, seats=seats), (PlayerJoined(player.id, player.name),)
+
+
+def _leave(game: Game, player: PlayerRef) -> tuple[Game, tuple[Event, ...]]:
+    index = game.seat_of(player.id)
+    if index is None or not game.seats[index].active:
+        raise GameError(ErrorCode.NOT_SEATED)
+    events: list[Event] = [PlayerLeft(player.id)]
+    if game.phase is Phase.LOBBY:
+        seats = game.seats[:index] + game.seats[index + 1 :]
+        if not seats:
+            events.append(GameEnded(EndReason.ABANDONED, ()))
+            return _finish(replace(game, seats=seats), EndReason.ABANDONED, ()), tuple(events)
+        game = replace(game, seats=seats)
+        if player.id == game.host_id:
+            game = replace(game, host_id=seats[0].player.id)
+            events.append(HostChanged(game.host_id))
+        return game, tuple(events)
+    # In play the sheet stays in the record; the seat just stops taking turns.
+    seats = tuple(replace(s, active=False) if i == index else s for i, s in enumerate(game.seats))
+    game = replace(game, seats=seats)
+    active = [s for s in seats if s.active]
+    if not active:
+        events.append(GameEnded(EndReason.ABANDONED, ()))
+        return _finish(game, EndReason.ABANDONED, ()), tuple(events)
+    if player.id == game.host_id:
+        game = replace(game, host_id=active[0].player.id)
+        events.append(HostChanged(game.host_id))
+    if index == game.current:
+        game, more = _advance(game)
+        events.extend(more)
+    return game, tuple(events)
+
+
+def _cancel(game: Game, player: PlayerRef) -> tuple[Game, tuple[Event, ...]]:
+    _require_host(game, player)
+    return _finish(game, EndReason.CANCELLED, ()), (GameEnded(EndReason.CANCELLED, ()),)
+
+
+def _start(game: Game, player: PlayerRef, roller: Roller) -> tuple[Game, tuple[Event, ...]]:
+    if game.phase is not Phase.LOBBY:
+        raise GameError(ErrorCode.NOT_IN_LOBBY)
+    _require_host(game, player)
+    lot, starter = _throw_lot(game.seats, roller)
+    seats = game.seats[starter:] + game.seats[:starter]
+    events: list[Event] = [LotThrown(t.round, t.player_id, t.dice) for t in lot]
+    order = tuple(seat.player.id for seat in seats)
+    events.append(GameStarted(order))
+    events.append(TurnStarted(order[0], 1))
+    started = replace(
+        game, phase=Phase.PLAYING, seats=seats, lot=lot, round=1, current=0, turn=Turn()
+    )
+    return started, tuple(events)
+
+
+def _throw_lot(seats: tuple[Seat, ...], roller: Roller) -> tuple[tuple[LotThrow, ...], int]:
+    """Everyone throws once; those tied for lowest throw again until one is lowest. Solo: no lot."""
+    if len(seats) == 1:
+        return (), 0
+    throws: list[LotThrow] = []
+    contenders = list(range(len(seats)))
+    lot_round = 1
+    while True:
+        totals = {}
+        for index in contenders:
+            dice = roller.roll(DICE_COUNT)
+            throws.append(LotThrow(lot_round, seats[index].player.id, dice))
+            totals[index] = sum(dice)
+        lowest = min(totals.values())
+        contenders = [index for index in contenders if totals[index] == lowest]
+        if len(contenders) == 1:
+            return tuple(throws), contenders[0]
+        lot_round += 1
+
+
+def _require_turn(game: Game, player: PlayerRef) -> Seat:
+    if game.phase is Phase.LOBBY:
+        raise GameError(ErrorCode.NOT_STARTED)
+    seat = game.seats[game.current]
+    if seat.player.id != player.id:
+        if game.seat_of(player.id) is None:
+            raise GameError(ErrorCode.NOT_SEATED, player=seat.player.name)
+        raise GameError(ErrorCode.NOT_YOUR_TURN, player=seat.player.name)
+    return seat
+
+
+def _roll(game: Game, player: PlayerRef, roller: Roller) -> tuple[Game, tuple[Event, ...]]:
+    _require_turn(game, player)
+    turn = game.turn
+    if turn.throws_left <= 0:
+        raise GameError(ErrorCode.NO_THROWS_LEFT)
+    held = turn.held if turn.throws else NO_HOLDS
+    fresh = iter(roller.roll(held.count(False)))
+    dice = tuple(turn.dice[i] if held[i] else next(fresh) for i in range(DICE_COUNT))
+    throw = turn.throws + 1
+    game = replace(game, turn=Turn(throws=throw, dice=dice, held=held))
+    events: list[Event] = [DiceRolled(player.id, throw, dice, held)]
+    if is_big_general(dice, throw, game.variants):
+        events.append(BigGeneralThrown(player.id, dice))
+        events.append(GameEnded(EndReason.BIG_GENERAL, (player.id,)))
+        return _finish(game, EndReason.BIG_GENERAL, (player.id,)), tuple(events)
+    return game, tuple(events)
+
+
+def _toggled(game: Game, player: PlayerRef, index: int) -> tuple[bool, ...]:
+    if not 0 <= index < DICE_COUNT:
+        raise GameError(ErrorCode.BAD_DIE)
+    held = list(game.turn.held)
+    held[index] = not held[index]
+    return tuple(held)
+
+
+def _held_set(indices: frozenset[int]) -> tuple[bool, ...]:
+    if any(not 0 <= index < DICE_COUNT for index in indices):
+        raise GameError(ErrorCode.BAD_DIE)
+    return tuple(index in indices for index in range(DICE_COUNT))
+
+
+def _hold(game: Game, player: PlayerRef, held: tuple[bool, ...]) -> tuple[Game, tuple[Event, ...]]:
+    _require_turn(game, player)
+    if game.turn.throws == 0:
+        raise GameError(ErrorCode.THROW_FIRST)
+    if game.turn.throws_left <= 0:
+        raise GameError(ErrorCode.NO_THROWS_LEFT)
+    return replace(game, turn=replace(game.turn, held=held)), (HoldChanged(player.id, held),)
+
+
+def _score(game: Game, player: PlayerRef, box: Box) -> tuple[Game, tuple[Event, ...]]:
+    seat = _require_turn(game, player)
+    turn = game.turn
+    if turn.throws == 0:
+        raise GameError(ErrorCode.THROW_FIRST)
+    if seat.score_of(box) is not None:
+        raise GameError(ErrorCode.BOX_FILLED, box=box.value)
+    points = score(box, turn.dice, turn.throws == 1, game.variants)
+    scores = tuple(points if b is box else seat.scores[b.index] for b in ALL_BOXES)
+    seats = tuple(replace(s, scores=scores) if s is seat else s for s in game.seats)
+    events: list[Event] = [BoxScored(player.id, box, points, turn.dice, turn.throws)]
+    game, more = _advance(replace(game, seats=seats))
+    events.extend(more)
+    return game, tuple(events)
+
+
+def _advance(game: Game) -> tuple[Game, tuple[Event, ...]]:
+    """Pass the turn to the next active seat; after the last seat, the next round or the end."""
+    index, round_ = game.current, game.round
+    for _ in range(len(game.seats)):
+        index += 1
+        if index == len(game.seats):
+            index, round_ = 0, round_ + 1
+        if game.seats[index].active:
+            break
+    if round_ > ROUNDS:
+        winners = _leaders(game.seats)
+        return _finish(game, EndReason.COMPLETED, winners), (
+            GameEnded(EndReason.COMPLETED, winners),
+        )
+    game = replace(game, current=index, round=round_, turn=Turn())
+    return game, (TurnStarted(game.seats[index].player.id, round_),)
+
+
+def _leaders(seats: tuple[Seat, ...]) -> tuple[str, ...]:
+    """Equal highest totals share the win; players who left the table cannot win."""
+    active = [seat for seat in seats if seat.active]
+    best = max(seat.total for seat in active)
+    return tuple(seat.player.id for seat in active if seat.total == best)
+
+
+def _finish(game: Game, reason: EndReason, winners: tuple[str, ...]) -> Game:
+    return replace(game, phase=Phase.FINISHED, end_reason=reason, winners=winners)
+
+
+def game_to_dict(game: Game) -> dict[str, Any]:
+    """The snapshot stored with each version: explicit, JSON-ready, never pickled."""
+    return {
+        "id": game.id,
+        "channel": str(game.channel),
+        "host_id": game.host_id,
+        "variants": game.variants.to_dict(),
+        "phase": game.phase.value,
+        "seats": [
+            {
+                "id": seat.player.id,
+                "name": seat.player.name,
+                "scores": list(seat.scores),
+                "active": seat.active,
+            }
+            for seat in game.seats
+        ],
+        "current": game.current,
+        "round": game.round,
+        "turn": {
+            "throws": game.turn.throws,
+            "dice": list(game.turn.dice),
+            "held": list(game.turn.held),
+        },
+        "lot": [[t.round, t.player_id, list(t.dice)] for t in game.lot],
+        "version": game.version,
+        "winners": list(game.winners),
+        "end_reason": game.end_reason.value if game.end_reason else None,
+    }
+
+
+def game_from_dict(data: dict[str, Any]) -> Game:
+    turn = data["turn"]
+    return Game(
+        id=data["id"],
+        channel=ChannelKey.parse(data["channel"]),
+        host_id=data["host_id"],
+        variants=Variants.from_dict(data["variants"]),
+        phase=Phase(data["phase"]),
+        seats=tuple(
+            Seat(PlayerRef(s["id"], s["name"]), tuple(s["scores"]), bool(s["active"]))
+            for s in data["seats"]
+        ),
+        current=int(data["current"]),
+        round=int(data["round"]),
+        turn=Turn(int(turn["throws"]), tuple(turn["dice"]), tuple(turn["held"])),
+        lot=tuple(LotThrow(r, p, tuple(d)) for r, p, d in data["lot"]),
+        version=int(data["version"]),
+        winners=tuple(data["winners"]),
+        end_reason=EndReason(data["end_reason"]) if data["end_reason"] else None,
+    )

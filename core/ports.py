@@ -1,0 +1,28 @@
+"""The storage port the core owns; SQLite (and later a server database) implement it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+from core.events import Event
+from core.game import Game
+from core.identity import ChannelKey
+
+
+class GameRepository(Protocol):
+    """Keeps each game's latest snapshot and its append-only event log.
+
+    `save` writes the snapshot and the events in one transaction and refuses (GameError STALE)
+    when the stored version is not `previous_version` (None: the game is new).
+    """
+
+    async def active_game(self, channel: ChannelKey) -> Game | None: ...
+
+    async def get_game(self, game_id: str) -> Game | None: ...
+
+    async def save(
+        self, game: Game, events: Sequence[Event], previous_version: int | None
+    ) -> None: ...
+
+    async def close(self) -> None: ...

@@ -1,0 +1,103 @@
+"""Scoring by RULES.md: first-throw and later prices, the straight with its joker, variants."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import Enum
+from typing import Any
+
+from core.boxes import Box
+from core.dice import DICE_COUNT, Dice, counts, is_five_of_a_kind
+
+ROUNDS = 10
+MAX_THROWS = 3
+MIN_TABLE_CAP = 1
+MAX_TABLE_CAP = 50
+
+STRAIGHT_PRICE = (25, 20)
+FULL_HOUSE_PRICE = (35, 30)
+FOUR_PRICE = (45, 40)
+GENERAL_PRICE = 60
+
+NATURAL_STRAIGHTS = frozenset({(1, 2, 3, 4, 5), (2, 3, 4, 5, 6)})
+JOKER_STRAIGHTS = frozenset({(1, 3, 4, 5, 6), (1, 1, 3, 4, 5)})
+
+
+class BigGeneralMode(Enum):
+    """What five of a kind on a turn's first throw does."""
+
+    ENDS_GAME = "ends_game"
+    SCORES_SIXTY = "scores_sixty"
+
+
+@dataclass(frozen=True)
+class Variants:
+    """The rule choices a chat may make (RULES.md, Variants); defaults are the contract's."""
+
+    big_general: BigGeneralMode = BigGeneralMode.ENDS_GAME
+    five_of_a_kind_full_house: bool = False
+    straight_joker: bool = True
+    table_cap: int = 10
+
+    def __post_init__(self) -> None:
+        if not MIN_TABLE_CAP <= self.table_cap <= MAX_TABLE_CAP:
+            raise ValueError(f"table cap must be {MIN_TABLE_CAP}..{MAX_TABLE_CAP}")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "big_general": self.big_general.value,
+            "five_of_a_kind_full_house": self.five_of_a_kind_full_house,
+            "straight_joker": self.straight_joker,
+            "table_cap": self.table_cap,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Variants:
+        base = cls()
+        return replace(
+            base,
+            big_general=BigGeneralMode(data.get("big_general", base.big_general.value)),
+            five_of_a_kind_full_house=bool(
+                data.get("five_of_a_kind_full_house", base.five_of_a_kind_full_house)
+            ),
+            straight_joker=bool(data.get("straight_joker", base.straight_joker)),
+            table_cap=int(data.get("table_cap", base.table_cap)),
+        )
+
+
+DEFAULT_VARIANTS = Variants()
+
+
+def is_straight(dice: Dice, joker: bool = True) -> bool:
+    """1-2-3-4-5 or 2-3-4-5-6; with the joker also 1-3-4-5-6 and 1-1-3-4-5 (1 plays a 2 or 6)."""
+    shape = tuple(sorted(dice))
+    return shape in NATURAL_STRAIGHTS or (joker and shape in JOKER_STRAIGHTS)
+
+
+def is_full_house(dice: Dice, five_of_a_kind_counts: bool = False) -> bool:
+    shape = sorted(c for c in counts(dice) if c)
+    return shape == [2, 3] or (five_of_a_kind_counts and shape == [DICE_COUNT])
+
+
+def is_big_general(dice: Dice, throw: int, variants: Variants = DEFAULT_VARIANTS) -> bool:
+    """Five of a kind on the first throw, in the mode where that ends the game at once."""
+    return (
+        throw == 1 and variants.big_general is BigGeneralMode.ENDS_GAME and is_five_of_a_kind(dice)
+    )
+
+
+def score(box: Box, dice: Dice, first_throw: bool, variants: Variants = DEFAULT_VARIANTS) -> int:
+    """What `dice` write into `box`; 0 is a scratch. Free choice: any box takes any dice."""
+    price_index = 0 if first_throw else 1
+    face = box.face
+    if face is not None:
+        return face * dice.count(face)
+    if box is Box.STRAIGHT:
+        return STRAIGHT_PRICE[price_index] if is_straight(dice, variants.straight_joker) else 0
+    if box is Box.FULL_HOUSE:
+        full = is_full_house(dice, variants.five_of_a_kind_full_house)
+        return FULL_HOUSE_PRICE[price_index] if full else 0
+    if box is Box.FOUR:
+        return FOUR_PRICE[price_index] if max(counts(dice)) >= 4 else 0
+    # General: a first-throw five of a kind only reaches here where it does not end the game.
+    return GENERAL_PRICE if is_five_of_a_kind(dice) else 0

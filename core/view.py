@@ -1,0 +1,140 @@
+"""How a game looks to one viewer: plain data that every front end renders and nothing else."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from core.boxes import ALL_BOXES, Box
+from core.events import EndReason, Event
+from core.game import Game, Phase
+from core.rules import MAX_THROWS, ROUNDS, Variants, score
+
+
+@dataclass(frozen=True)
+class Die:
+    value: int
+    held: bool
+
+
+@dataclass(frozen=True)
+class BoxOption:
+    """An open box of the current player and what the dice showing would write there now."""
+
+    box: Box
+    points: int
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    id: str
+    name: str
+    total: int
+    active: bool
+    is_host: bool
+    is_current: bool
+
+
+@dataclass(frozen=True)
+class SheetRow:
+    """One box across all players (players across, boxes down); None is an empty box."""
+
+    box: Box
+    cells: tuple[int | None, ...]
+
+
+@dataclass(frozen=True)
+class LotView:
+    round: int
+    player: PlayerView
+    dice: tuple[int, ...]
+    total: int
+
+
+@dataclass(frozen=True)
+class GameView:
+    game_id: str
+    version: int
+    phase: Phase
+    variants: Variants
+    players: tuple[PlayerView, ...]
+    host: PlayerView | None
+    round: int
+    rounds: int
+    current: PlayerView | None
+    throw: int
+    throws_left: int
+    dice: tuple[Die, ...]
+    options: tuple[BoxOption, ...]
+    sheet: tuple[SheetRow, ...]
+    lot: tuple[LotView, ...]
+    winners: tuple[PlayerView, ...]
+    end_reason: EndReason | None
+    events: tuple[Event, ...]
+    viewer_id: str | None
+
+    @property
+    def can_roll(self) -> bool:
+        return self.phase is Phase.PLAYING and self.throws_left > 0
+
+    @property
+    def can_hold(self) -> bool:
+        return self.phase is Phase.PLAYING and 0 < self.throw < MAX_THROWS
+
+    @property
+    def viewer_to_act(self) -> bool:
+        return self.current is not None and self.current.id == self.viewer_id
+
+    def player(self, player_id: str) -> PlayerView | None:
+        return next((p for p in self.players if p.id == player_id), None)
+
+
+def make_view(game: Game, viewer_id: str | None = None, events: tuple[Event, ...] = ()) -> GameView:
+    current_id = game.seats[game.current].player.id if game.phase is Phase.PLAYING else None
+    players = tuple(
+        PlayerView(
+            id=seat.player.id,
+            name=seat.player.name,
+            total=seat.total,
+            active=seat.active,
+            is_host=seat.player.id == game.host_id,
+            is_current=seat.player.id == current_id,
+        )
+        for seat in game.seats
+    )
+    by_id = {p.id: p for p in players}
+    current = by_id.get(current_id) if current_id else None
+    turn = game.turn
+    options: tuple[BoxOption, ...] = ()
+    if current is not None and turn.throws:
+        seat = game.seats[game.current]
+        first = turn.throws == 1
+        options = tuple(
+            BoxOption(box, score(box, turn.dice, first, game.variants)) for box in seat.open_boxes()
+        )
+    return GameView(
+        game_id=game.id,
+        version=game.version,
+        phase=game.phase,
+        variants=game.variants,
+        players=players,
+        host=by_id.get(game.host_id),
+        round=game.round,
+        rounds=ROUNDS,
+        current=current,
+        throw=turn.throws if current else 0,
+        throws_left=turn.throws_left if current else 0,
+        dice=tuple(Die(v, h) for v, h in zip(turn.dice, turn.held, strict=True)) if current else (),
+        options=options,
+        sheet=tuple(
+            SheetRow(box, tuple(seat.scores[box.index] for seat in game.seats)) for box in ALL_BOXES
+        ),
+        lot=tuple(
+            LotView(t.round, by_id[t.player_id], t.dice, sum(t.dice))
+            for t in game.lot
+            if t.player_id in by_id
+        ),
+        winners=tuple(by_id[w] for w in game.winners if w in by_id),
+        end_reason=game.end_reason,
+        events=events,
+        viewer_id=viewer_id,
+    )
