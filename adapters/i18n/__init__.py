@@ -1,0 +1,68 @@
+"""The translation layer: every word the bot says comes from a Fluent catalogue, per language."""
+
+from __future__ import annotations
+
+import logging
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from fluent.runtime import FluentBundle, FluentResource
+
+LOCALES_DIR = Path(__file__).parent / "locales"
+DEFAULT_LOCALE = "en"
+log = logging.getLogger(__name__)
+
+
+def available_locales() -> tuple[str, ...]:
+    return tuple(sorted(p.name for p in LOCALES_DIR.iterdir() if p.is_dir()))
+
+
+@cache
+def _bundle(locale: str) -> FluentBundle:
+    bundle = FluentBundle([locale], use_isolating=False)
+    for path in sorted((LOCALES_DIR / locale).glob("*.ftl")):
+        bundle.add_resource(FluentResource(path.read_text(encoding="utf-8")))
+    return bundle
+
+
+def message_ids(locale: str) -> set[str]:
+    """Every message id in a locale's catalogue (for the completeness test)."""
+    return set(_bundle(locale)._messages)
+
+
+def normalize_locale(code: str | None) -> str:
+    """'ru-RU', 'ru_RU' or 'ru' → 'ru' when we have it; anything else → English."""
+    if code:
+        base = code.replace("_", "-").split("-")[0].lower()
+        if base in available_locales():
+            return base
+    return DEFAULT_LOCALE
+
+
+class Translator:
+    """Formats message ids of one language, falling back to English for a missing one."""
+
+    def __init__(self, locale: str = DEFAULT_LOCALE) -> None:
+        self.locale = normalize_locale(locale)
+        self._chain = [_bundle(self.locale)]
+        if self.locale != DEFAULT_LOCALE:
+            self._chain.append(_bundle(DEFAULT_LOCALE))
+
+    def __call__(self, message_id: str, **args: Any) -> str:
+        for bundle in self._chain:
+            if bundle.has_message(message_id):
+                pattern = bundle.get_message(message_id).value
+                if pattern is None:
+                    break
+                text, errors = bundle.format_pattern(pattern, args)
+                if errors:
+                    log.warning("translation %s/%s: %s", self.locale, message_id, errors)
+                return str(text)
+        log.warning("missing translation %s/%s", self.locale, message_id)
+        return message_id
+
+
+@cache
+def translator(locale: str = DEFAULT_LOCALE) -> Translator:
+    return Translator(locale)

@@ -1,0 +1,92 @@
+## Boxes of the score sheet
+box-ones = Ones
+box-twos = Twos
+box-threes = Threes
+box-fours = Fours
+box-fives = Fives
+box-sixes = Sixes
+box-straight = Straight
+box-full_house = Full house
+box-four = Four
+box-general = General
+sheet-total = Total
+sheet-title = Score sheet
+
+## Refusals (one per machine code of core.errors.ErrorCode)
+error-no-game = There is no game at this table. Start one with /general start.
+error-game-exists = A game is already open at this table.
+error-not-in-lobby = The game is already under way; joining is only possible before it starts.
+error-not-started = The game has not started yet.
+error-game-over = That game is over.
+error-already-seated = You are already at the table.
+error-not-seated = You are not playing at this table.
+error-table-full = The table is full ({ $cap } players).
+error-not-host = Only the host ({ $host }) can do that.
+error-not-your-turn = It's { $player }'s turn.
+error-no-throws-left = No throws left: choose a box to score.
+error-throw-first = Throw the dice first.
+error-box-filled = That box is already filled.
+error-bad-die = There is no such die.
+error-stale = This board is out of date.
+error-bad-action = That button is not valid.
+error-busy = Too many requests at once; please try again.
+error-unexpected = Something went wrong on our side; the game is unchanged. Please try again.
+
+## Lobby and game flow
+lobby-title = 🎲 A table of General is open
+lobby-host = Host: { $host }
+lobby-players = Seated ({ $count }): { $names }
+lobby-hint = Join, then the host starts the game.
+event-joined = { $name } sat down at the table.
+event-left = { $name } left the table.
+event-host = { $name } is now the host.
+lot-title = The lot: the lowest total starts.
+lot-line = { $name }: { $dice } = { $total }
+lot-rethrow = Tied for lowest: they throw again.
+lot-starter = { $name } starts.
+game-started = The game begins! Order: { $order }.
+game-solo = A solo game begins. Good luck, { $name }!
+turn-header = { $name }'s turn · round { $round }/{ $rounds } · throw { $throw }/{ $throws }
+turn-first = Throw the dice to begin your turn.
+turn-scored = { $name } wrote { $points } in { $box }.
+turn-scratched = { $name } scratched { $box } (0).
+big-general = 🎉 BIG GENERAL! { $name } threw { $dice } on the first throw and wins the game!
+game-over = The game is over.
+game-winner = 🏆 Winner: { $names } with { $total } points.
+game-winners = 🏆 Shared win: { $names } with { $total } points each.
+game-cancelled = The game was cancelled.
+game-abandoned = Everyone left; the game is closed.
+held-legend = [x] = held
+
+## Help
+help-title = General (Генерал) — a dice game for any number of players.
+help-rules =
+    Ten rounds; in each, every player takes a turn of up to three throws of five dice.
+    Between throws you may hold any dice. After your last throw you must write a score
+    into one empty box: Ones…Sixes score the sum of that face; Straight 25/20, Full house 35/30,
+    Four 45/40 (first throw / later); General (five of a kind on a later throw) 60.
+    Five of a kind on the first throw is a BIG GENERAL: the game ends and the thrower wins.
+    A box that the dice don't make scores 0. Highest total wins; equal totals share the win.
+
+## Console
+console-welcome = Welcome to General! Type "help" at any time.
+console-resume = An unfinished game was found ({ $names }, round { $round }). Resume it? [Y/n]
+console-ask-players = Player names, separated by commas (1 or more):
+console-no-players = Please enter at least one name.
+console-duplicate-name = Each player needs a different name.
+console-prompt = { $name }>
+console-help =
+    Commands:
+      r, roll             throw the dice (held dice stay)
+      h 1 3 5, hold 1 3 5 hold exactly dice 1, 3 and 5 (h alone releases all)
+      s BOX, score BOX    write into a box: its number 1–10 or name (e.g. s 2, s full)
+      sheet               show the score sheet
+      rules               a summary of the rules
+      q, quit             stop now; the game is saved and can be resumed
+console-unknown = Unknown command "{ $command }". Type "help" for the list.
+console-bad-box = There is no box "{ $box }". Use a number 1–10 or a name such as twos or straight.
+console-bad-dice = Dice are numbered 1 to 5, e.g. "hold 1 3".
+console-options = Score options (box: points now):
+console-saved = The game is saved. Run the bot again to resume it.
+console-bye = Goodbye!
+console-new-game = Start a new game? [Y/n]

@@ -1,0 +1,145 @@
+"""Plain-text pieces every front end shares: box names, refusals, narration, the sheet table."""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterable
+
+from adapters.i18n import Translator
+from core.boxes import Box
+from core.errors import GameError
+from core.events import (
+    BigGeneralThrown,
+    BoxScored,
+    EndReason,
+    Event,
+    GameEnded,
+    GameStarted,
+    HostChanged,
+    LobbyOpened,
+    LotThrown,
+    PlayerJoined,
+    PlayerLeft,
+)
+from core.rules import MAX_THROWS
+from core.view import GameView
+
+DIE_FACES = "⚀⚁⚂⚃⚄⚅"
+SHEET_NAME_WIDTH = 7
+
+
+def box_name(t: Translator, box: Box) -> str:
+    return t(f"box-{box.value}")
+
+
+def error_message(t: Translator, error: GameError) -> str:
+    return t(f"error-{error.code.value}", **{k: str(v) for k, v in error.params.items()})
+
+
+def dice_text(dice: Iterable[int]) -> str:
+    return "-".join(str(d) for d in dice)
+
+
+def name_of(view: GameView, player_id: str) -> str:
+    player = view.player(player_id)
+    return player.name if player else "?"
+
+
+def turn_header(t: Translator, view: GameView) -> str:
+    current = view.current
+    return t(
+        "turn-header",
+        name=current.name if current else "",
+        round=view.round,
+        rounds=view.rounds,
+        throw=view.throw,
+        throws=MAX_THROWS,
+    )
+
+
+def narrate(t: Translator, view: GameView, events: Iterable[Event]) -> list[str]:
+    """What people should be told about `events`, one line each, in order."""
+    events = tuple(events)
+    opened = any(isinstance(event, LobbyOpened) for event in events)
+    lines: list[str] = []
+    lot_round = 0
+    for event in events:
+        match event:
+            case PlayerJoined(name=name) if not opened:
+                lines.append(t("event-joined", name=name))
+            case PlayerLeft(player_id=pid):
+                lines.append(t("event-left", name=name_of(view, pid)))
+            case HostChanged(player_id=pid):
+                lines.append(t("event-host", name=name_of(view, pid)))
+            case LotThrown(round=r, player_id=pid, dice=dice):
+                if r != lot_round:
+                    lines.append(t("lot-title") if r == 1 else t("lot-rethrow"))
+                    lot_round = r
+                lines.append(t("lot-line", name=name_of(view, pid), dice=dice_text(dice),
+                               total=sum(dice)))  # fmt: skip
+            case GameStarted(order=order):
+                names = [name_of(view, pid) for pid in order]
+                if len(order) > 1:
+                    lines.append(t("lot-starter", name=names[0]))
+                    lines.append(t("game-started", order=", ".join(names)))
+                else:
+                    lines.append(t("game-solo", name=names[0]))
+            case BoxScored(player_id=pid, box=box, points=points):
+                key = "turn-scored" if points else "turn-scratched"
+                lines.append(t(key, name=name_of(view, pid), points=points, box=box_name(t, box)))
+            case BigGeneralThrown(player_id=pid, dice=dice):
+                lines.append(t("big-general", name=name_of(view, pid), dice=dice_text(dice)))
+            case GameEnded(reason=reason):
+                lines.extend(ending(t, view, reason))
+    return lines
+
+
+def ending(t: Translator, view: GameView, reason: EndReason) -> list[str]:
+    if reason is EndReason.CANCELLED:
+        return [t("game-cancelled")]
+    if reason is EndReason.ABANDONED:
+        return [t("game-abandoned")]
+    winners = view.winners
+    if not winners:
+        return [t("game-over")]
+    names = ", ".join(w.name for w in winners)
+    key = "game-winner" if len(winners) == 1 else "game-winners"
+    return [t("game-over"), t(key, names=names, total=winners[0].total)]
+
+
+def _width(text: str) -> int:
+    """Display width in a monospace font: wide (East Asian, emoji) characters take two cells."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def _fit(text: str, width: int) -> str:
+    out = ""
+    for char in text:
+        if _width(out + char) > width:
+            return out[:-1] + "…" if out else "…"
+        out += char
+    return out
+
+
+def _pad_left(text: str, width: int) -> str:
+    return " " * (width - _width(text)) + text
+
+
+def sheet_table(t: Translator, view: GameView) -> str:
+    """Players across, boxes down, totals last; monospace text. '·' is an empty box."""
+    names = [_fit(p.name, SHEET_NAME_WIDTH) for p in view.players]
+    labels = [box_name(t, row.box) for row in view.sheet] + [t("sheet-total")]
+    label_width = max(_width(label) for label in labels)
+    widths = [max(3, _width(name)) for name in names]
+    lines = [_row("", label_width, names, widths)]
+    for label, row in zip(labels, view.sheet, strict=False):
+        cells = ["·" if value is None else str(value) for value in row.cells]
+        lines.append(_row(label, label_width, cells, widths))
+    totals = [str(p.total) for p in view.players]
+    lines.append(_row(labels[-1], label_width, totals, widths))
+    return "\n".join(lines)
+
+
+def _row(label: str, label_width: int, cells: list[str], widths: list[int]) -> str:
+    padded = label + " " * (label_width - _width(label))
+    return padded + "".join(" " + _pad_left(c, w) for c, w in zip(cells, widths, strict=True))

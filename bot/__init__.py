@@ -1,0 +1,1 @@
+"""Entry point and wiring: read settings, open storage, start the front ends."""

@@ -1,0 +1,47 @@
+"""Every setting of the bot, read from the environment and an optional `.env` file."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field, SecretStr, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    """Names are the environment variables (case-insensitive); see .env.example."""
+
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+
+    general_database: str = Field("general.db", description="SQLite database file")
+    general_language: str = Field("en", description="Language where a chat has not chosen one")
+    general_log_level: str = Field("INFO", description="Python logging level")
+    general_dice_seed: str | None = Field(
+        None, description="Seed for reproducible dice (testing); empty: secure randomness"
+    )
+    telegram_token: SecretStr | None = Field(None, description="Bot token from BotFather")
+    telegram_base_url: str | None = Field(None, description="Bot API endpoint (token appended)")
+    discord_token: SecretStr | None = Field(None, description="Bot token from the Developer Portal")
+    discord_guild_id: int | None = Field(None, description="Sync commands to this guild only")
+    discord_api_base_url: str | None = Field(None, description="Discord REST base URL")
+    discord_gateway_url: str | None = Field(None, description="Discord gateway URL")
+
+    @field_validator(
+        "general_dice_seed",
+        "telegram_token",
+        "telegram_base_url",
+        "discord_token",
+        "discord_guild_id",
+        "discord_api_base_url",
+        "discord_gateway_url",
+        mode="before",
+    )
+    @classmethod
+    def _empty_is_unset(cls, value: Any) -> Any:
+        """`TELEGRAM_TOKEN=` in a file or the environment means the same as leaving it out."""
+        return None if isinstance(value, str) and not value.strip() else value
+
+    @property
+    def console_mode(self) -> bool:
+        """With no chat token configured the bot plays in the terminal."""
+        return self.telegram_token is None and self.discord_token is None
