@@ -123,7 +123,9 @@ def make_view(game: Game, viewer_id: str | None = None, events: tuple[Event, ...
         current=current,
         throw=turn.throws if current else 0,
         throws_left=turn.throws_left if current else 0,
-        dice=tuple(Die(v, h) for v, h in zip(turn.dice, turn.held, strict=False)) if current else (),
+        dice=tuple(Die(v, h) for v, h in zip(turn.dice, turn.held, strict=False))
+        if current
+        else (),
         options=options,
         sheet=tuple(
             SheetRow(box, tuple(seat.scores[box.index] for seat in game.seats)) for box in ALL_BOXES
