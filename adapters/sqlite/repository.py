@@ -78,6 +78,18 @@ class SqliteRepository:
             rows = await cursor.fetchall()
         return [event_from_dict(json.loads(row[0])) for row in rows]
 
+    async def board(self, game_id: str) -> str | None:
+        """The front end's reference to the message that shows this game's board, if any."""
+        sql = "SELECT ref FROM boards WHERE game_id = ?"
+        async with self._lock, self._db.execute(sql, (game_id,)) as cursor:
+            row = await cursor.fetchone()
+        return None if row is None else str(row[0])
+
+    async def set_board(self, game_id: str, ref: str) -> None:
+        sql = "INSERT INTO boards (game_id, ref) VALUES (?, ?) ON CONFLICT(game_id) DO UPDATE SET ref = ?"
+        async with self._lock:
+            await self._db.execute(sql, (game_id, ref, ref))
+
     async def results(self, game_id: str) -> list[dict[str, Any]]:
         sql = "SELECT * FROM results WHERE game_id = ? ORDER BY seat"
         async with self._lock:

@@ -46,6 +46,13 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX results_by_channel ON results(channel, finished_at);
     CREATE INDEX results_by_player ON results(platform, player_id, finished_at);
     """,
+    # 2: where each front end drew a game's live board (a chat message), to edit it later.
+    """
+    CREATE TABLE boards (
+        game_id TEXT PRIMARY KEY REFERENCES games(id),
+        ref     TEXT NOT NULL
+    ) WITHOUT ROWID;
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -1,0 +1,85 @@
+"""Button payloads shared by every chat front end: short, versioned, and parsed as untrusted input.
+
+`g1|<game id>|<version>|<action>` — well under Telegram's 64 bytes and Discord's 100 characters.
+Actions: j join, l leave, b begin (start), x cancel, r roll, h0…h4 toggle a die, s0…s9 score a box
+by its sheet index, v view the score sheet.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from core.actions import Action, Cancel, Join, Leave, Roll, Score, Start, ToggleHold
+from core.boxes import Box
+
+PREFIX = "g1"
+SHEET = "v"
+PATTERN = re.compile(r"g1\|([a-z2-7]{8})\|(\d{1,9})\|(j|l|b|x|r|v|h[0-4]|s\d)")
+
+
+@dataclass(frozen=True)
+class Press:
+    """A decoded button: which game, which version of it the board showed, what was pressed."""
+
+    game_id: str
+    version: int
+    code: str
+
+    @property
+    def action(self) -> Action | None:
+        """The game action, or None for the score-sheet button (it changes nothing)."""
+        return code_to_action(self.code)
+
+
+def encode(game_id: str, version: int, code: str) -> str:
+    return f"{PREFIX}|{game_id}|{version}|{code}"
+
+
+def decode(data: str | None) -> Press | None:
+    """None for anything that is not exactly one of our payloads."""
+    if not data or len(data) > 64:
+        return None
+    match = PATTERN.fullmatch(data)
+    if match is None:
+        return None
+    game_id, version, code = match.groups()
+    if code.startswith("s") and int(code[1:]) >= len(Box):
+        return None
+    return Press(game_id, int(version), code)
+
+
+def action_code(action: Action) -> str:
+    match action:
+        case Join():
+            return "j"
+        case Leave():
+            return "l"
+        case Start():
+            return "b"
+        case Cancel():
+            return "x"
+        case Roll():
+            return "r"
+        case ToggleHold(index=index):
+            return f"h{index}"
+        case Score(box=box):
+            return f"s{box.index}"
+    raise ValueError(f"no button for {action!r}")
+
+
+def code_to_action(code: str) -> Action | None:
+    simple: dict[str, Action] = {
+        "j": Join(),
+        "l": Leave(),
+        "b": Start(),
+        "x": Cancel(),
+        "r": Roll(),
+    }
+    if code in simple:
+        return simple[code]
+    if code.startswith("h"):
+        return ToggleHold(int(code[1:]))
+    if code.startswith("s"):
+        return Score(Box.from_index(int(code[1:])))
+    return None
