@@ -26,6 +26,7 @@ from core.view import GameView
 
 DIE_FACES = "⚀⚁⚂⚃⚄⚅"
 SHEET_NAME_WIDTH = 7
+PHONE_COLUMNS = 4
 
 
 def box_name(t: Translator, box: Box) -> str:
@@ -125,19 +126,29 @@ def _pad_left(text: str, width: int) -> str:
     return " " * (width - _width(text)) + text
 
 
-def sheet_table(t: Translator, view: GameView) -> str:
+def sheet_table(t: Translator, view: GameView, columns: range | None = None) -> str:
     """Players across, boxes down, totals last; monospace text. '·' is an empty box."""
-    names = [_fit(p.name, SHEET_NAME_WIDTH) for p in view.players]
+    columns = columns if columns is not None else range(len(view.players))
+    players = [view.players[i] for i in columns]
+    names = [_fit(p.name, SHEET_NAME_WIDTH) for p in players]
     labels = [box_name(t, row.box) for row in view.sheet] + [t("sheet-total")]
     label_width = max(_width(label) for label in labels)
     widths = [max(3, _width(name)) for name in names]
     lines = [_row("", label_width, names, widths)]
     for label, row in zip(labels, view.sheet, strict=False):
-        cells = ["·" if value is None else str(value) for value in row.cells]
+        cells = ["·" if row.cells[i] is None else str(row.cells[i]) for i in columns]
         lines.append(_row(label, label_width, cells, widths))
-    totals = [str(p.total) for p in view.players]
-    lines.append(_row(labels[-1], label_width, totals, widths))
+    lines.append(_row(labels[-1], label_width, [str(p.total) for p in players], widths))
     return "\n".join(lines)
+
+
+def sheet_tables(t: Translator, view: GameView, per_table: int = PHONE_COLUMNS) -> list[str]:
+    """The sheet cut into tables of a few players each, so that a phone shows them unwrapped."""
+    count = len(view.players)
+    return [
+        sheet_table(t, view, range(start, min(start + per_table, count)))
+        for start in range(0, max(count, 1), per_table)
+    ]
 
 
 def _row(label: str, label_width: int, cells: list[str], widths: list[int]) -> str:

@@ -86,9 +86,9 @@ class SqliteRepository:
         return None if row is None else str(row[0])
 
     async def set_board(self, game_id: str, ref: str) -> None:
-        sql = "INSERT INTO boards (game_id, ref) VALUES (?, ?) ON CONFLICT(game_id) DO UPDATE SET ref = ?"
+        sql = "INSERT OR REPLACE INTO boards (game_id, ref) VALUES (?, ?)"
         async with self._lock:
-            await self._db.execute(sql, (game_id, ref, ref))
+            await self._db.execute(sql, (game_id, ref))
 
     async def results(self, game_id: str) -> list[dict[str, Any]]:
         sql = "SELECT * FROM results WHERE game_id = ? ORDER BY seat"

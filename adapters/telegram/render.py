@@ -1,0 +1,164 @@
+"""Telegram messages drawn from the view: HTML text plus inline keyboard, a pure function."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from html import escape
+
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup
+
+from adapters import payload
+from adapters.i18n import Translator
+from adapters.text import box_name, dice_text, ending, sheet_tables
+from core.events import BigGeneralThrown, BoxScored
+from core.game import Phase
+from core.rules import MAX_THROWS
+from core.view import GameView, PlayerView
+
+MESSAGE_LIMIT = 4096
+KEYCAPS = ("1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣")
+HELD = "🔒"
+
+
+@dataclass(frozen=True)
+class Rendered:
+    text: str
+    markup: InlineKeyboardMarkup | None = None
+
+
+def mention(player: PlayerView) -> str:
+    """A link to the user: in a new message it notifies them, whatever their privacy settings."""
+    return f'<a href="tg://user?id={escape(player.id)}">{escape(player.name)}</a>'
+
+
+def _button(text: str, view: GameView, code: str) -> InlineKeyboardButton:
+    return InlineKeyboardButton(
+        text, callback_data=payload.encode(view.game_id, view.version, code)
+    )
+
+
+def dice_line(dice: tuple[int, ...], held: tuple[bool, ...] = ()) -> str:
+    marks = held or (False,) * len(dice)
+    return "  ".join(KEYCAPS[d - 1] + (HELD if h else "") for d, h in zip(dice, marks, strict=True))
+
+
+def lobby(t: Translator, view: GameView) -> Rendered:
+    names = ", ".join(escape(p.name) for p in view.players)
+    lines = [
+        f"<b>{escape(t('lobby-title'))}</b>",
+        escape(t("lobby-host", host=view.host.name if view.host else "")),
+        t("lobby-players", count=len(view.players), names=names),
+    ]
+    if view.phase is not Phase.LOBBY:
+        closed = "chat-game-started" if view.phase is Phase.PLAYING else "chat-lobby-closed"
+        return Rendered("\n".join([*lines, escape(t(closed))]))
+    lines.append(escape(t("lobby-hint")))
+    keyboard = [
+        [_button(t("btn-join"), view, "j"), _button(t("btn-leave"), view, "l")],
+        [_button(t("btn-start"), view, "b"), _button(t("btn-cancel"), view, "x")],
+    ]
+    return Rendered("\n".join(lines), InlineKeyboardMarkup(keyboard))
+
+
+def turn(t: Translator, view: GameView, *, notify: bool = False) -> Rendered:
+    """The live board of the current turn: header, dice, and the keyboard to play it."""
+    current = view.current
+    assert current is not None, "a turn board needs a current player"
+    who = mention(current) if notify else f"<b>{escape(current.name)}</b>"
+    header = t(
+        "turn-header",
+        name="\x00",
+        round=view.round,
+        rounds=view.rounds,
+        throw=view.throw,
+        throws=MAX_THROWS,
+    )
+    lines = [escape(header).replace("\x00", who)]
+    keyboard: list[list[InlineKeyboardButton]] = []
+    if not view.dice:
+        lines.append(escape(t("turn-first")))
+        keyboard.append(
+            [_button(t("btn-roll-first"), view, "r"), _button(t("btn-sheet"), view, "v")]
+        )
+        return Rendered("\n".join(lines), InlineKeyboardMarkup(keyboard))
+    values = tuple(d.value for d in view.dice)
+    held = tuple(d.held for d in view.dice)
+    lines.append("")
+    lines.append(dice_line(values, held))
+    lines.append("")
+    lines.append(escape(t("chat-throws-left", left=view.throws_left)))
+    if view.can_hold:
+        keyboard.append(
+            [
+                _button(f"{HELD}{d.value}" if d.held else str(d.value), view, f"h{i}")
+                for i, d in enumerate(view.dice)
+            ]
+        )
+    control = []
+    if view.can_roll:
+        control.append(_button(t("btn-roll", left=view.throws_left), view, "r"))
+    control.append(_button(t("btn-sheet"), view, "v"))
+    keyboard.append(control)
+    boxes = [
+        _button(t("btn-box", box=box_name(t, o.box), points=o.points), view, f"s{o.box.index}")
+        for o in view.options
+    ]
+    keyboard.extend(boxes[i : i + 2] for i in range(0, len(boxes), 2))
+    return Rendered("\n".join(lines), InlineKeyboardMarkup(keyboard))
+
+
+def finished_turn(t: Translator, view: GameView) -> Rendered:
+    """What the last turn's board says once the turn is over: the dice and what was written."""
+    lines: list[str] = []
+    for event in view.events:
+        match event:
+            case BoxScored(player_id=pid, box=box, points=points, dice=dice, throw=throw):
+                player = view.player(pid)
+                name = escape(player.name if player else "?")
+                lines.append(f"<b>{name}</b> · {escape(t('turn-header-short', throw=throw))}")
+                lines.append(dice_line(dice))
+                key = "turn-scored" if points else "turn-scratched"
+                text = t(key, name="\x00", points=points, box=box_name(t, box))
+                lines.append("✍️ " + escape(text).replace("\x00", name))
+            case BigGeneralThrown(player_id=pid, dice=dice):
+                player = view.player(pid)
+                lines.append(dice_line(dice))
+                lines.append(
+                    "🎉 <b>"
+                    + escape(
+                        t("big-general", name=player.name if player else "?", dice=dice_text(dice))
+                    )
+                    + "</b>"
+                )
+    return Rendered("\n".join(lines) or escape(t("game-over")))
+
+
+def sheet(t: Translator, view: GameView) -> list[str]:
+    """The score sheet as one or more messages of monospace tables, each under Telegram's limit."""
+    title = f"<b>{escape(t('sheet-title'))}</b>"
+    blocks = [f"<pre>{escape(table)}</pre>" for table in sheet_tables(t, view)]
+    messages: list[str] = []
+    current = title
+    for block in blocks:
+        if len(current) + 1 + len(block) > MESSAGE_LIMIT:
+            messages.append(current)
+            current = block
+        else:
+            current = f"{current}\n{block}"
+    messages.append(current)
+    return messages
+
+
+def final(t: Translator, view: GameView) -> list[str]:
+    """The end of a game: who won (or why it stopped), then the final sheet."""
+    lines = [escape(line) for line in ending(t, view, view.end_reason)] if view.end_reason else []
+    pages = sheet(t, view) if view.round else []
+    if pages and len("\n".join(lines)) + 1 + len(pages[0]) <= MESSAGE_LIMIT:
+        return ["\n".join([*lines, pages[0]]), *pages[1:]]
+    return ["\n".join(lines), *pages] if lines else pages
+
+
+def help_text(t: Translator, topic: str = "help") -> str:
+    if topic == "rules":
+        return f"<b>{escape(t('help-title'))}</b>\n{escape(t('help-rules'))}"
+    return escape(t("chat-help"))
