@@ -1,8 +1,12 @@
-"""Wiring: settings → storage → service → front ends."""
+"""Wiring: settings → storage → service → front ends, and a clean stop on a signal."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
+import signal
+from typing import Protocol
 
 from adapters.console import run_console
 from adapters.i18n import translator
@@ -14,9 +18,64 @@ from core.service import GameService
 log = logging.getLogger("bot")
 
 
+class FrontEnd(Protocol):
+    async def start(self) -> None: ...
+
+    async def stop(self) -> None: ...
+
+
 def make_roller(settings: Settings) -> Roller:
     seed = settings.general_dice_seed
     return SeededRoller(seed) if seed else SecureRoller()
+
+
+def chat_front_ends(
+    settings: Settings, service: GameService, repository: SqliteRepository
+) -> list[FrontEnd]:
+    front_ends: list[FrontEnd] = []
+    if settings.telegram_token is not None:
+        from adapters.telegram.frontend import TelegramFrontEnd
+
+        front_ends.append(
+            TelegramFrontEnd(
+                service,
+                repository,
+                settings.telegram_token.get_secret_value(),
+                base_url=settings.telegram_base_url,
+                locale=settings.general_language,
+                group_rate=settings.telegram_group_rate,
+            )
+        )
+    return front_ends
+
+
+async def serve(
+    settings: Settings,
+    stop: asyncio.Event,
+    ready: asyncio.Event | None = None,
+    roller: Roller | None = None,
+) -> None:
+    """Run the chat front ends until `stop` is set; `ready` is set once all of them listen.
+
+    `roller` replaces the dice of the settings (tests script them)."""
+    repository = await SqliteRepository.open(settings.general_database)
+    service = GameService(repository, roller or make_roller(settings))
+    started: list[FrontEnd] = []
+    try:
+        for front_end in chat_front_ends(settings, service, repository):
+            await front_end.start()
+            started.append(front_end)
+        log.info("ready")
+        if ready is not None:
+            ready.set()
+        await stop.wait()
+    finally:
+        for front_end in reversed(started):
+            try:
+                await front_end.stop()
+            except Exception:
+                log.exception("stopping %s failed", type(front_end).__name__)
+        await repository.close()
 
 
 async def main(settings: Settings | None = None) -> int:
@@ -25,13 +84,18 @@ async def main(settings: Settings | None = None) -> int:
         level=settings.general_log_level.upper(),
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
-    repository = await SqliteRepository.open(settings.general_database)
-    try:
-        service = GameService(repository, make_roller(settings))
-        if settings.console_mode:
+    if settings.console_mode:
+        repository = await SqliteRepository.open(settings.general_database)
+        try:
+            service = GameService(repository, make_roller(settings))
             await run_console(service, translator(settings.general_language))
-            return 0
-        log.error("chat front ends are not available in this build yet")
-        return 2
-    finally:
-        await repository.close()
+        finally:
+            await repository.close()
+        return 0
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError):
+            loop.add_signal_handler(sig, stop.set)
+    await serve(settings, stop)
+    return 0

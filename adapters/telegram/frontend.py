@@ -1,0 +1,391 @@
+"""Telegram updates → game actions → boards: one message per turn, edited in place."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import html
+import json
+import logging
+import weakref
+from dataclasses import dataclass
+from typing import Protocol
+
+from telegram import BotCommand, CallbackQuery, Message, Update, User
+from telegram.constants import ParseMode
+from telegram.error import BadRequest, TelegramError
+from telegram.ext import AIORateLimiter, Application, CallbackQueryHandler, CommandHandler
+from telegram.ext import ContextTypes as _ContextTypes
+
+from adapters import payload
+from adapters.i18n import Translator, available_locales, normalize_locale, translator
+from adapters.telegram import render
+from adapters.telegram.render import Rendered
+from adapters.text import error_message, narrate
+from core.actions import Action, Cancel, Join, Leave, Open
+from core.errors import ErrorCode, GameError
+from core.events import (
+    BigGeneralThrown,
+    BoxScored,
+    GameEnded,
+    GameStarted,
+    LobbyOpened,
+    LotThrown,
+    TurnStarted,
+)
+from core.game import Phase
+from core.identity import ChannelKey, PlayerRef
+from core.service import GameService, Outcome
+from core.view import GameView, make_view
+
+log = logging.getLogger(__name__)
+PLATFORM = "tg"
+COMMAND = "general"
+POLL_TIMEOUT = 30
+COMMAND_ACTIONS: dict[str, Action] = {
+    "join": Join(),
+    "leave": Leave(),
+    "stop": Cancel(),
+    "cancel": Cancel(),
+}
+
+
+class BoardStore(Protocol):
+    async def board(self, game_id: str) -> str | None: ...
+
+    async def set_board(self, game_id: str, ref: str) -> None: ...
+
+
+@dataclass(frozen=True)
+class BoardRef:
+    """Where a game's live board is: chat, message, and forum topic if any."""
+
+    chat: int
+    message: int
+    thread: int | None = None
+
+    def dumps(self) -> str:
+        return json.dumps({"chat": self.chat, "message": self.message, "thread": self.thread})
+
+    @classmethod
+    def loads(cls, text: str | None) -> BoardRef | None:
+        if not text:
+            return None
+        data = json.loads(text)
+        return cls(int(data["chat"]), int(data["message"]), data.get("thread"))
+
+
+def channel_of(message: Message) -> ChannelKey:
+    """A forum topic is its own table; elsewhere the chat is."""
+    thread = message.message_thread_id if message.is_topic_message else None
+    return ChannelKey(PLATFORM, str(message.chat.id), str(thread) if thread else "")
+
+
+def player_of(user: User) -> PlayerRef:
+    return PlayerRef(str(user.id), user.full_name)
+
+
+def _thread(channel: ChannelKey) -> int | None:
+    return int(channel.thread) if channel.thread else None
+
+
+class TelegramFrontEnd:
+    def __init__(
+        self,
+        service: GameService,
+        boards: BoardStore,
+        token: str,
+        *,
+        base_url: str | None = None,
+        locale: str = "en",
+        poll_timeout: int = POLL_TIMEOUT,
+        group_rate: float = 0,
+    ) -> None:
+        self.service = service
+        self.boards = boards
+        self.t = translator(normalize_locale(locale))
+        self.poll_timeout = poll_timeout
+        builder = (
+            Application.builder()
+            .token(token)
+            # 30 requests a second overall; per group only if asked: a game is mostly edits,
+            # which Telegram lets through far faster than new messages, and a 429 is retried.
+            .rate_limiter(AIORateLimiter(group_max_rate=group_rate, max_retries=3))
+            .concurrent_updates(True)
+        )
+        if base_url:
+            builder = builder.base_url(base_url).base_file_url(_file_url(base_url))
+        self.app = builder.build()
+        self.app.add_handler(CommandHandler(COMMAND, self._on_command))
+        self.app.add_handler(CallbackQueryHandler(self._on_press))
+        self.app.add_error_handler(self._on_error)
+        self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
+
+    async def start(self) -> None:
+        await self.app.initialize()
+        await self._register_commands()
+        await self.app.start()
+        assert self.app.updater is not None
+        await self.app.updater.start_polling(
+            poll_interval=0,
+            timeout=self.poll_timeout,
+            allowed_updates=[Update.MESSAGE, Update.CALLBACK_QUERY],
+        )
+        log.info("telegram front end polling as @%s", self.app.bot.username)
+
+    async def stop(self) -> None:
+        if self.app.updater and self.app.updater.running:
+            await self.app.updater.stop()
+        if self.app.running:
+            await self.app.stop()
+        await self.app.shutdown()
+
+    async def _register_commands(self) -> None:
+        for locale in available_locales():
+            command = BotCommand(COMMAND, translator(locale)("chat-command-menu"))
+            await self.app.bot.set_my_commands([command], language_code=locale)
+        await self.app.bot.set_my_commands([BotCommand(COMMAND, self.t("chat-command-menu"))])
+
+    def _lock(self, channel: ChannelKey) -> asyncio.Lock:
+        """Keeps one table's answers in order: the edits of one press land before the next's."""
+        key = str(channel)
+        lock = self._locks.get(key)
+        if lock is None:
+            lock = asyncio.Lock()
+            self._locks[key] = lock
+        return lock
+
+    # ------------------------------------------------------------------ commands
+
+    async def _on_command(self, update: Update, context: _ContextTypes.DEFAULT_TYPE) -> None:
+        message, user = update.effective_message, update.effective_user
+        if message is None or user is None:
+            return
+        channel = channel_of(message)
+        arg = (context.args[0].lower() if context.args else "").strip()
+        try:
+            async with self._lock(channel):
+                await self._command(message, channel, player_of(user), arg, _user_t(user))
+        except Exception:
+            log.exception("command %r in %s failed", arg, channel)
+            await self._reply(message, Rendered(self.t("error-unexpected")))
+
+    async def _command(
+        self, message: Message, channel: ChannelKey, player: PlayerRef, arg: str, t: Translator
+    ) -> None:
+        if arg in ("", "help"):
+            await self._reply(message, Rendered(render.help_text(self.t)))
+        elif arg == "rules":
+            await self._reply(message, Rendered(render.help_text(self.t, "rules")))
+        elif arg == "sheet":
+            view = await self.service.view(channel, player.id)
+            if view is None:
+                await self._reply(message, Rendered(self.t("chat-sheet-none")))
+            else:
+                for page in render.sheet(self.t, view):
+                    await self._reply(message, Rendered(page))
+        elif arg == "start" or arg in COMMAND_ACTIONS:
+            action = Open() if arg == "start" else COMMAND_ACTIONS[arg]
+            try:
+                outcome = await self.service.act(channel, player, action)
+            except GameError as error:
+                await self._reply(message, Rendered(_escape(error_message(t, error))))
+                if error.code is ErrorCode.GAME_EXISTS:
+                    await self._repost_board(channel)
+                return
+            if isinstance(action, Join | Leave):
+                lines = narrate(self.t, outcome.view, outcome.events)
+                await self._reply(message, Rendered(_escape("\n".join(lines))))
+            await self._publish(channel, outcome)
+        else:
+            unknown = self.t("chat-unknown", arg=arg)
+            await self._reply(message, Rendered(_escape(unknown) + "\n" + render.help_text(self.t)))
+
+    # ------------------------------------------------------------------ buttons
+
+    async def _on_press(self, update: Update, context: _ContextTypes.DEFAULT_TYPE) -> None:
+        query = update.callback_query
+        if query is None:
+            return
+        t = _user_t(query.from_user)
+        press = payload.decode(query.data)
+        message = query.message if isinstance(query.message, Message) else None
+        if press is None or message is None:
+            await self._answer(query, t("error-bad-action"))
+            return
+        channel = channel_of(message)
+        answer: str | None = t("error-unexpected")
+        try:
+            async with self._lock(channel):
+                answer = await self._press(query, message, channel, press, t)
+        except Exception:
+            log.exception("press %r in %s failed", query.data, channel)
+        finally:
+            # Answered once the chat shows the result, so the spinner ends with the new board.
+            await self._answer(query, answer)
+
+    async def _press(
+        self,
+        query: CallbackQuery,
+        message: Message,
+        channel: ChannelKey,
+        press: payload.Press,
+        t: Translator,
+    ) -> str | None:
+        """Carry out a press; returns the private answer for the presser (None: just done)."""
+        player = player_of(query.from_user)
+        action = press.action
+        if action is None:  # the score-sheet button
+            view = await self.service.view(channel, player.id)
+            if view is not None and view.game_id == press.game_id:
+                for page in render.sheet(self.t, view):
+                    await self._send(channel, Rendered(page))
+            return None
+        try:
+            outcome = await self.service.act(
+                channel, player, action, game_id=press.game_id, version=press.version
+            )
+        except GameError as error:
+            if error.code in (ErrorCode.STALE, ErrorCode.GAME_OVER, ErrorCode.NO_GAME):
+                await self._show_current(channel, message)
+            return error_message(t, error)
+        await self._publish(channel, outcome)
+        return None
+
+    async def _show_current(self, channel: ChannelKey, message: Message) -> None:
+        """After a stale press, the pressed message shows the game as it is now."""
+        game = await self.service.game(channel)
+        ref = BoardRef(message.chat.id, message.message_id, _thread(channel))
+        if game is None:
+            await self._edit(ref, Rendered(message.text_html or self.t("game-over")))
+            return
+        view = make_view(game)
+        await self._edit(ref, self._board(view))
+        await self.boards.set_board(game.id, ref.dumps())
+
+    # ------------------------------------------------------------------ drawing
+
+    def _board(self, view: GameView, *, notify: bool = False) -> Rendered:
+        if view.phase is Phase.PLAYING:
+            return render.turn(self.t, view, notify=notify)
+        return render.lobby(self.t, view)
+
+    async def _publish(self, channel: ChannelKey, outcome: Outcome) -> None:
+        """Bring the chat up to date with an applied action."""
+        view, events = outcome.view, outcome.events
+        kinds = {type(event) for event in events}
+        ref = BoardRef.loads(await self.boards.board(view.game_id))
+        if LobbyOpened in kinds:
+            await self._new_board(channel, view)
+            return
+        if view.round == 0 or GameStarted in kinds:  # the lobby's own message
+            await self._edit(ref, render.lobby(self.t, view))
+            if view.phase is Phase.LOBBY:
+                return
+        elif TurnStarted not in kinds and GameEnded not in kinds:  # a throw or a hold
+            await self._edit(ref, self._board(view))
+            return
+        elif BoxScored in kinds or BigGeneralThrown in kinds:
+            await self._edit(ref, render.finished_turn(self.t, view))
+        else:  # the turn ended because the player left, or the host cancelled
+            await self._edit(ref, Rendered(_escape("\n".join(narrate(self.t, view, events)))))
+        if view.phase is Phase.FINISHED:
+            for page in render.final(self.t, view):
+                await self._send(channel, Rendered(page))
+            return
+        lot = [e for e in events if isinstance(e, LotThrown | GameStarted)]
+        await self._new_board(channel, view, preface=narrate(self.t, view, lot))
+
+    async def _new_board(
+        self, channel: ChannelKey, view: GameView, preface: list[str] | None = None
+    ) -> None:
+        board = self._board(view, notify=True)
+        text = board.text
+        if preface:
+            text = _escape("\n".join(preface)) + "\n\n" + text
+        sent = await self._send(channel, Rendered(text, board.markup))
+        ref = BoardRef(sent.chat.id, sent.message_id, _thread(channel))
+        await self.boards.set_board(view.game_id, ref.dumps())
+
+    async def _repost_board(self, channel: ChannelKey) -> None:
+        """Show the live board again at the bottom of the chat; the old one loses its buttons."""
+        game = await self.service.game(channel)
+        if game is None:
+            return
+        view = make_view(game)
+        old = BoardRef.loads(await self.boards.board(game.id))
+        await self._new_board(channel, view)
+        if old is not None:
+            await self._strip(old)
+
+    # ------------------------------------------------------------------ Telegram calls
+
+    async def _send(self, channel: ChannelKey, rendered: Rendered) -> Message:
+        return await self.app.bot.send_message(
+            chat_id=int(channel.chat),
+            text=rendered.text,
+            parse_mode=ParseMode.HTML,
+            reply_markup=rendered.markup,
+            message_thread_id=_thread(channel),
+            disable_web_page_preview=True,
+        )
+
+    async def _reply(self, message: Message, rendered: Rendered) -> None:
+        await message.reply_text(
+            rendered.text, parse_mode=ParseMode.HTML, reply_markup=rendered.markup
+        )
+
+    async def _edit(self, ref: BoardRef | None, rendered: Rendered) -> None:
+        """Edit a board; an unchanged board is fine, a deleted one with buttons is sent anew."""
+        if ref is None:
+            return
+        try:
+            await self.app.bot.edit_message_text(
+                rendered.text,
+                chat_id=ref.chat,
+                message_id=ref.message,
+                parse_mode=ParseMode.HTML,
+                reply_markup=rendered.markup,
+                disable_web_page_preview=True,
+            )
+        except BadRequest as error:
+            text = str(error).lower()
+            if "not modified" in text:
+                return
+            if "not found" in text and rendered.markup is not None:
+                log.info("board %s was deleted; sending it again", ref)
+                channel = ChannelKey(PLATFORM, str(ref.chat), str(ref.thread or ""))
+                await self._send(channel, rendered)
+                return
+            raise
+
+    async def _strip(self, ref: BoardRef) -> None:
+        # Already without buttons, or gone: either way nothing is left to press.
+        with contextlib.suppress(BadRequest):
+            await self.app.bot.edit_message_reply_markup(chat_id=ref.chat, message_id=ref.message)
+
+    async def _answer(self, query: CallbackQuery, text: str | None = None) -> None:
+        try:
+            await query.answer(text)
+        except BadRequest as error:
+            log.info("callback answer refused: %s", error)
+
+    async def _on_error(self, update: object, context: _ContextTypes.DEFAULT_TYPE) -> None:
+        if isinstance(context.error, TelegramError):
+            log.warning("telegram: %s", context.error)
+        else:
+            log.error("unhandled error for %r", update, exc_info=context.error)
+
+
+def _escape(text: str) -> str:
+    return html.escape(text, quote=False)
+
+
+def _user_t(user: User | None) -> Translator:
+    return translator(normalize_locale(user.language_code if user else None))
+
+
+def _file_url(base_url: str) -> str:
+    """Bot API servers serve files beside the methods: …/bot → …/file/bot."""
+    head, _, tail = base_url.rstrip("/").rpartition("/")
+    return f"{head}/file/{tail}" if head else base_url

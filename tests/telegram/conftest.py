@@ -1,0 +1,62 @@
+"""The real bot entry (`bot.app.serve`) against the fake Telegram Bot API on 127.0.0.1."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from bot.app import serve
+from bot.settings import Settings
+from core.dice import ScriptedRoller
+from tests.fakes.telegram_server import FakeTelegram
+
+
+@dataclass
+class RunningBot:
+    fake: FakeTelegram
+    roller: ScriptedRoller
+    database: Path
+    settings: Settings
+
+
+@pytest.fixture
+async def fake() -> AsyncIterator[FakeTelegram]:
+    async with FakeTelegram() as server:
+        yield server
+    assert server.unhandled == [], server.unhandled
+
+
+def bot_settings(fake: FakeTelegram, database: Path) -> Settings:
+    return Settings(
+        _env_file=None,  # type: ignore[call-arg]
+        telegram_token=fake.token,
+        telegram_base_url=fake.base_url,
+        general_database=str(database),
+        discord_token=None,
+    )
+
+
+@pytest.fixture
+async def tg(
+    fake: FakeTelegram, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> AsyncIterator[RunningBot]:
+    monkeypatch.setenv("NO_PROXY", "127.0.0.1,localhost")
+    monkeypatch.setenv("no_proxy", "127.0.0.1,localhost")
+    settings = bot_settings(fake, tmp_path / "general.db")
+    roller = ScriptedRoller()
+    stop, ready = asyncio.Event(), asyncio.Event()
+    task = asyncio.create_task(serve(settings, stop, ready, roller))
+    waiter = asyncio.create_task(ready.wait())
+    done, _ = await asyncio.wait({task, waiter}, timeout=10, return_when=asyncio.FIRST_COMPLETED)
+    if task in done:
+        task.result()
+    assert ready.is_set(), "the bot did not become ready"
+    try:
+        yield RunningBot(fake, roller, tmp_path / "general.db", settings)
+    finally:
+        stop.set()
+        await asyncio.wait_for(task, 10)
