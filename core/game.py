@@ -351,7 +351,11 @@ def game_to_dict(game: Game) -> dict[str, Any]:
     """The snapshot stored with each version: explicit, JSON-ready, never pickled."""
     return {
         "id": game.id,
-        "channel": str(game.channel),
+        "channel": {
+            "platform": game.channel.platform,
+            "chat": game.channel.chat,
+            "thread": game.channel.thread,
+        },
         "host_id": game.host_id,
         "variants": game.variants.to_dict(),
         "phase": game.phase.value,
@@ -382,7 +386,7 @@ def game_from_dict(data: dict[str, Any]) -> Game:
     turn = data["turn"]
     return Game(
         id=data["id"],
-        channel=ChannelKey.parse(data["channel"]),
+        channel=ChannelKey(**data["channel"]),
         host_id=data["host_id"],
         variants=Variants.from_dict(data["variants"]),
         phase=Phase(data["phase"]),

@@ -21,10 +21,9 @@ class ChannelKey:
     chat: str
     thread: str = ""
 
+    def __post_init__(self) -> None:
+        if ":" in self.platform or ":" in self.chat:
+            raise ValueError("platform and chat must not contain ':' (the key's separator)")
+
     def __str__(self) -> str:
         return f"{self.platform}:{self.chat}:{self.thread}"
-
-    @classmethod
-    def parse(cls, text: str) -> ChannelKey:
-        platform, chat, thread = text.split(":", 2)
-        return cls(platform, chat, thread)

@@ -39,7 +39,11 @@ class SqliteRepository:
         await connection.execute("PRAGMA foreign_keys=ON")
         await connection.execute("PRAGMA busy_timeout=5000")
         repository = cls(connection)
-        await repository._migrate()
+        try:
+            await repository._migrate()
+        except BaseException:
+            await connection.close()
+            raise
         return repository
 
     async def _migrate(self) -> None:

@@ -19,20 +19,13 @@ from telegram.ext import ContextTypes as _ContextTypes
 
 from adapters import payload
 from adapters.i18n import Translator, available_locales, normalize_locale, translator
+from adapters.presenter import Redraw, plan
 from adapters.telegram import render
 from adapters.telegram.render import Rendered
 from adapters.text import error_message, narrate
 from core.actions import Action, Cancel, Join, Leave, Open
 from core.errors import ErrorCode, GameError
-from core.events import (
-    BigGeneralThrown,
-    BoxScored,
-    GameEnded,
-    GameStarted,
-    LobbyOpened,
-    LotThrown,
-    TurnStarted,
-)
+from core.events import Event
 from core.game import Phase
 from core.identity import ChannelKey, PlayerRef
 from core.service import GameService, Outcome
@@ -273,28 +266,25 @@ class TelegramFrontEnd:
     async def _publish(self, channel: ChannelKey, outcome: Outcome) -> None:
         """Bring the chat up to date with an applied action."""
         view, events = outcome.view, outcome.events
-        kinds = {type(event) for event in events}
-        ref = BoardRef.loads(await self.boards.board(view.game_id))
-        if LobbyOpened in kinds:
-            await self._new_board(channel, view)
-            return
-        if view.round == 0 or GameStarted in kinds:  # the lobby's own message
-            await self._edit(ref, render.lobby(self.t, view))
-            if view.phase is Phase.LOBBY:
-                return
-        elif TurnStarted not in kinds and GameEnded not in kinds:  # a throw or a hold
-            await self._edit(ref, self._board(view))
-            return
-        elif BoxScored in kinds or BigGeneralThrown in kinds:
-            await self._edit(ref, render.finished_turn(self.t, view))
-        else:  # the turn ended because the player left, or the host cancelled
-            await self._edit(ref, Rendered(_escape("\n".join(narrate(self.t, view, events)))))
-        if view.phase is Phase.FINISHED:
+        steps = plan(view, events)
+        if steps.redraw is not None:
+            ref = BoardRef.loads(await self.boards.board(view.game_id))
+            await self._edit(ref, self._redraw(steps.redraw, view, events))
+        if steps.final:
             for page in render.final(self.t, view):
                 await self._send(channel, Rendered(page))
-            return
-        lot = [e for e in events if isinstance(e, LotThrown | GameStarted)]
-        await self._new_board(channel, view, preface=narrate(self.t, view, lot))
+        if steps.new_board:
+            await self._new_board(channel, view, narrate(self.t, view, steps.preface))
+
+    def _redraw(self, how: Redraw, view: GameView, events: tuple[Event, ...]) -> Rendered:
+        match how:
+            case Redraw.LOBBY:
+                return render.lobby(self.t, view)
+            case Redraw.TURN:
+                return render.turn(self.t, view)
+            case Redraw.FINISHED_TURN:
+                return render.finished_turn(self.t, view)
+        return Rendered(_escape("\n".join(narrate(self.t, view, events))))
 
     async def _new_board(
         self, channel: ChannelKey, view: GameView, preface: list[str] | None = None
