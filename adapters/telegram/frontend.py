@@ -7,6 +7,7 @@ import contextlib
 import html
 import json
 import logging
+import os
 import weakref
 from dataclasses import dataclass
 from typing import Protocol
@@ -31,6 +32,8 @@ from core.identity import ChannelKey, PlayerRef
 from core.service import GameService, Outcome
 from core.view import GameView, make_view
 
+# Opt in to python-telegram-bot's future timedelta values now, silencing its deprecation notice.
+os.environ.setdefault("PTB_TIMEDELTA", "true")
 log = logging.getLogger(__name__)
 PLATFORM = "tg"
 COMMAND = "general"

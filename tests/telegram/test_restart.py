@@ -1,0 +1,73 @@
+"""The real bot process SIGKILLed mid-game; a new process continues on the old message's buttons."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import sqlite3
+import sys
+from pathlib import Path
+
+from tests.fakes.telegram_server import FakeTelegram
+from tests.telegram.test_game_flow import live_board, press
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+async def start_bot(fake: FakeTelegram, database: Path, log: Path) -> asyncio.subprocess.Process:
+    polls = len(fake.calls("getUpdates"))
+    env = {
+        **os.environ,
+        "TELEGRAM_TOKEN": fake.token,
+        "TELEGRAM_BASE_URL": fake.base_url,
+        "DISCORD_TOKEN": "",
+        "GENERAL_DATABASE": str(database),
+        "GENERAL_DICE_SEED": "11",
+        "NO_PROXY": "127.0.0.1,localhost",
+    }
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", cwd=ROOT, env=env,
+        stdin=asyncio.subprocess.DEVNULL, stdout=log.open("ab"), stderr=asyncio.subprocess.STDOUT,
+    )  # fmt: skip
+    await fake.wait_for(lambda: len(fake.calls("getUpdates")) > polls, timeout=20)
+    return proc
+
+
+async def test_sigkill_mid_game_then_old_buttons_work(fake: FakeTelegram, tmp_path: Path) -> None:
+    database, log = tmp_path / "general.db", tmp_path / "bot.log"
+    alice, bob = fake.user(1001, "Alice"), fake.user(1002, "Bob")
+    group = fake.chat(-100700, title="Crash")
+    first = await start_bot(fake, database, log)
+    await fake.send_message(alice, group, "/general start")
+    await fake.settle()
+    await press(fake, bob, live_board(fake, group), "Join")
+    await press(fake, alice, live_board(fake, group), "Start")
+    board = live_board(fake, group)
+    starter, other = (alice, bob) if f"id={alice.id}" in board.text else (bob, alice)
+    await press(fake, starter, board, "Roll")
+    board = fake.message(group, board.message_id)
+    assert "throw 1/3" in board.plain_text
+    first.send_signal(signal.SIGKILL)
+    assert await first.wait() == -signal.SIGKILL
+
+    second = await start_bot(fake, database, log)
+    try:
+        boxes = [b.text for b in board.buttons if "·" in b.text]
+        assert await press(fake, starter, board, boxes[0]) == ""  # the old message's button
+        done = fake.message(group, board.message_id)
+        assert done.reply_markup == [] and "throw 1/3" in done.plain_text
+        following = live_board(fake, group)
+        assert following.message_id != board.message_id
+        assert f"id={other.id}" in following.text
+        await press(fake, other, following, "Roll")
+        assert "throw 1/3" in fake.message(group, following.message_id).plain_text
+    finally:
+        second.send_signal(signal.SIGTERM)
+        assert await asyncio.wait_for(second.wait(), 15) == 0
+    with sqlite3.connect(database) as db:
+        kinds = [k for (k,) in db.execute("SELECT kind FROM events ORDER BY seq")]
+        assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    assert kinds.count("dice_rolled") == 2 and kinds.count("box_scored") == 1
+    output = log.read_text()
+    assert " ERROR " not in output and "Traceback" not in output, output
