@@ -21,7 +21,9 @@ from core.events import (
     PlayerJoined,
     PlayerLeft,
 )
-from core.rules import MAX_THROWS
+from core.review import Decision, PlayerReview
+from core.rules import MAX_THROWS, Variants
+from core.strategy import Choice
 from core.view import GameView
 
 DIE_FACES = "⚀⚁⚂⚃⚄⚅"
@@ -154,3 +156,67 @@ def sheet_tables(t: Translator, view: GameView, per_table: int = PHONE_COLUMNS) 
 def _row(label: str, label_width: int, cells: list[str], widths: list[int]) -> str:
     padded = label + " " * (label_width - _width(label))
     return padded + "".join(" " + _pad_left(c, w) for c, w in zip(cells, widths, strict=True))
+
+
+def _number(value: float) -> str:
+    return f"{value:.1f}"
+
+
+def choice_text(t: Translator, choice: Choice, dice: tuple[int, ...]) -> str:
+    """A decision in words: which dice to keep, or which box to write and for how much."""
+    if choice.box is not None:
+        return t("hint-box", box=box_name(t, choice.box), points=choice.points)
+    keep = choice.keep or ()
+    if not keep:
+        return t("hint-keep-none")
+    if len(keep) == len(dice):
+        return t("hint-keep-all")
+    return t("hint-keep", dice=dice_text(keep))
+
+
+def hint_lines(
+    t: Translator, options: list[Choice], dice: tuple[int, ...], count: int = 4
+) -> list[str]:
+    """The best few choices with their expected final points, best first."""
+    lines = [t("hint-title")]
+    for rank, option in enumerate(options[:count], start=1):
+        text = choice_text(t, option, dice)
+        lines.append(t("hint-line", rank=rank, choice=text, expected=_number(option.expected)))
+    return lines
+
+
+def review_lines(
+    t: Translator, view: GameView, reviews: dict[str, PlayerReview], variants: Variants
+) -> list[str]:
+    """One line per human player on how well they played, with their costliest decision."""
+    lines = [t("review-title")]
+    for player in view.players:
+        player_review = reviews.get(player.id)
+        if player_review is None or player.is_computer:
+            continue
+        costly = player_review.costly
+        if not costly:
+            lines.append(t("review-flawless", name=player.name))
+            continue
+        lines.append(
+            t(
+                "review-line",
+                name=player.name,
+                accuracy=_number(player_review.accuracy(variants)),
+                lost=_number(player_review.lost),
+            )
+        )
+        lines.append(decision_text(t, costly[0]))
+    return lines
+
+
+def decision_text(t: Translator, decision: Decision) -> str:
+    return t(
+        "review-costliest",
+        round=decision.round,
+        throw=decision.throw,
+        dice=dice_text(decision.dice),
+        chosen=choice_text(t, decision.chosen, decision.dice),
+        best=choice_text(t, decision.best, decision.dice),
+        loss=_number(decision.loss),
+    )

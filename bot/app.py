@@ -88,7 +88,11 @@ async def main(settings: Settings | None = None) -> int:
         repository = await SqliteRepository.open(settings.general_database)
         try:
             service = GameService(repository, make_roller(settings))
-            await run_console(service, translator(settings.general_language))
+            await run_console(
+                service,
+                translator(settings.general_language),
+                pause=settings.general_computer_pause,
+            )
         finally:
             await repository.close()
         return 0

@@ -16,6 +16,9 @@ class Settings(BaseSettings):
     general_database: str = Field("general.db", description="SQLite database file")
     general_language: str = Field("en", description="Language where a chat has not chosen one")
     general_log_level: str = Field("INFO", description="Python logging level")
+    general_computer_pause: float = Field(
+        1.0, ge=0, le=30, description="Seconds between a computer player's steps"
+    )
     general_dice_seed: str | None = Field(
         None, description="Seed for reproducible dice (testing); empty: secure randomness"
     )

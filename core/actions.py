@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from core.boxes import Box
+from core.levels import Level
 from core.rules import DEFAULT_VARIANTS, Variants
 
 
@@ -18,6 +19,14 @@ class Open:
 @dataclass(frozen=True)
 class Join:
     pass
+
+
+@dataclass(frozen=True)
+class AddComputer:
+    """The host seats a computer of `level`, shown as `name` (chosen in the chat's language)."""
+
+    level: Level
+    name: str
 
 
 @dataclass(frozen=True)
@@ -59,4 +68,4 @@ class Score:
     box: Box
 
 
-Action = Open | Join | Leave | Start | Cancel | Roll | ToggleHold | Hold | Score
+Action = Open | Join | AddComputer | Leave | Start | Cancel | Roll | ToggleHold | Hold | Score

@@ -26,6 +26,7 @@ class ErrorCode(Enum):
     STALE = "stale"
     BAD_ACTION = "bad-action"
     BUSY = "busy"
+    HINTS_OFF = "hints-off"
 
 
 class GameError(ValueError):

@@ -6,7 +6,19 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Any
 
-from core.actions import Action, Cancel, Hold, Join, Leave, Open, Roll, Score, Start, ToggleHold
+from core.actions import (
+    Action,
+    AddComputer,
+    Cancel,
+    Hold,
+    Join,
+    Leave,
+    Open,
+    Roll,
+    Score,
+    Start,
+    ToggleHold,
+)
 from core.boxes import ALL_BOXES, Box
 from core.dice import DICE_COUNT, Dice, Roller
 from core.errors import ErrorCode, GameError
@@ -26,7 +38,7 @@ from core.events import (
     PlayerLeft,
     TurnStarted,
 )
-from core.identity import ChannelKey, PlayerRef
+from core.identity import COMPUTER_PREFIX, ChannelKey, PlayerRef
 from core.rules import MAX_THROWS, ROUNDS, Variants, is_big_general, score
 
 NO_HOLDS: tuple[bool, ...] = (False,) * DICE_COUNT
@@ -140,6 +152,11 @@ def apply(
             raise GameError(ErrorCode.GAME_EXISTS)
         case Join():
             new, events = _join(game, player)
+        case AddComputer(level=level, name=name):
+            _require_host(game, player)
+            number = sum(1 for seat in game.seats if seat.player.is_computer) + 1
+            computer = PlayerRef(f"{COMPUTER_PREFIX}{level.value}-{number}", name)
+            new, events = _join(game, computer)
         case Leave():
             new, events = _leave(game, player)
         case Start():
@@ -185,28 +202,33 @@ def _leave(game: Game, player: PlayerRef) -> tuple[Game, tuple[Event, ...]]:
     events: list[Event] = [PlayerLeft(player.id)]
     if game.phase is Phase.LOBBY:
         seats = game.seats[:index] + game.seats[index + 1 :]
-        if not seats:
+        if not any(not seat.player.is_computer for seat in seats):
             events.append(GameEnded(EndReason.ABANDONED, ()))
             return _finish(replace(game, seats=seats), EndReason.ABANDONED, ()), tuple(events)
         game = replace(game, seats=seats)
         if player.id == game.host_id:
-            game = replace(game, host_id=seats[0].player.id)
+            game = replace(game, host_id=_first_human(seats))
             events.append(HostChanged(game.host_id))
         return game, tuple(events)
     # In play the sheet stays in the record; the seat just stops taking turns.
     seats = tuple(replace(s, active=False) if i == index else s for i, s in enumerate(game.seats))
     game = replace(game, seats=seats)
     active = [s for s in seats if s.active]
-    if not active:
+    if not any(not seat.player.is_computer for seat in active):
         events.append(GameEnded(EndReason.ABANDONED, ()))
         return _finish(game, EndReason.ABANDONED, ()), tuple(events)
     if player.id == game.host_id:
-        game = replace(game, host_id=active[0].player.id)
+        game = replace(game, host_id=_first_human(tuple(active)))
         events.append(HostChanged(game.host_id))
     if index == game.current:
         game, more = _advance(game)
         events.extend(more)
     return game, tuple(events)
+
+
+def _first_human(seats: tuple[Seat, ...]) -> str:
+    """The next host: computers never host a table."""
+    return next(seat.player.id for seat in seats if not seat.player.is_computer)
 
 
 def _cancel(game: Game, player: PlayerRef) -> tuple[Game, tuple[Event, ...]]:

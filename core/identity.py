@@ -4,13 +4,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+# Platform user ids are numbers, so a computer's id never meets a person's.
+COMPUTER_PREFIX = "cpu-"
+
 
 @dataclass(frozen=True)
 class PlayerRef:
-    """A person (or, later, a computer) at a table: platform user id and the name they go by."""
+    """A person or a computer at a table: platform user id and the name they go by."""
 
     id: str
     name: str
+
+    @property
+    def is_computer(self) -> bool:
+        return self.id.startswith(COMPUTER_PREFIX)
 
 
 @dataclass(frozen=True)

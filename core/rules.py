@@ -38,6 +38,7 @@ class Variants:
     five_of_a_kind_full_house: bool = False
     straight_joker: bool = True
     table_cap: int = 10
+    hints: bool = True  # a table setting rather than a rule: competitive tables turn hints off
 
     def __post_init__(self) -> None:
         if not MIN_TABLE_CAP <= self.table_cap <= MAX_TABLE_CAP:
@@ -49,6 +50,7 @@ class Variants:
             "five_of_a_kind_full_house": self.five_of_a_kind_full_house,
             "straight_joker": self.straight_joker,
             "table_cap": self.table_cap,
+            "hints": self.hints,
         }
 
     @classmethod
@@ -62,6 +64,7 @@ class Variants:
             ),
             straight_joker=bool(data.get("straight_joker", base.straight_joker)),
             table_cap=int(data.get("table_cap", base.table_cap)),
+            hints=bool(data.get("hints", base.hints)),
         )
 
 

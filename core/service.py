@@ -4,19 +4,28 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import logging
 import secrets
 import weakref
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from core.actions import Action, Open
+from core.computer import level_of, next_action
 from core.dice import Roller, SecureRoller
 from core.errors import ErrorCode, GameError
 from core.events import Event
-from core.game import Game, apply, open_lobby
+from core.game import Game, Phase, apply, open_lobby
 from core.identity import ChannelKey, PlayerRef
 from core.ports import GameRepository
+from core.review import PlayerReview, review
+from core.strategy import Choice, choices
 from core.view import GameView, make_view
+
+log = logging.getLogger(__name__)
+Publish = Callable[["Outcome"], Awaitable[None]]
+# A computer whose publishing keeps failing gives up after this many tries; the next wake retries.
+COMPUTER_TRIES = 3
 
 
 def new_game_id() -> str:
@@ -46,6 +55,7 @@ class GameService:
         self._roller = roller or SecureRoller()
         self._new_id = id_factory
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._computers: dict[str, asyncio.Task[None]] = {}
 
     def _lock(self, channel: ChannelKey) -> asyncio.Lock:
         key = str(channel)
@@ -88,3 +98,76 @@ class GameService:
     async def view(self, channel: ChannelKey, viewer_id: str | None = None) -> GameView | None:
         game = await self.repository.active_game(channel)
         return None if game is None else make_view(game, viewer_id)
+
+    async def hint(self, channel: ChannelKey, player: PlayerRef) -> list[Choice]:
+        """The current player's legal choices now, best first, with expected final points."""
+        game = await self.repository.active_game(channel)
+        if game is None:
+            raise GameError(ErrorCode.NO_GAME)
+        if game.phase is not Phase.PLAYING:
+            raise GameError(ErrorCode.NOT_STARTED)
+        if not game.variants.hints:
+            raise GameError(ErrorCode.HINTS_OFF)
+        seat = game.seats[game.current]
+        if seat.player.id != player.id:
+            raise GameError(ErrorCode.NOT_YOUR_TURN, player=seat.player.name)
+        if game.turn.throws == 0:
+            raise GameError(ErrorCode.THROW_FIRST)
+        return choices(
+            game.variants, seat.open_boxes(), game.turn.dice, game.turn.throws, seat.total
+        )
+
+    async def review(self, game_id: str) -> dict[str, PlayerReview]:
+        """How each player of a game played, from its event log."""
+        game = await self.repository.get_game(game_id)
+        if game is None:
+            raise GameError(ErrorCode.NO_GAME)
+        return review(await self.repository.events(game_id), game.variants)
+
+    def wake_computers(self, channel: ChannelKey, publish: Publish, pause: float) -> None:
+        """Let the computers play their turns in this channel (one runner per channel)."""
+        key = str(channel)
+        running = self._computers.get(key)
+        if running is not None and not running.done():
+            return
+        task = asyncio.create_task(self._run_computers(channel, publish, pause))
+        self._computers[key] = task
+        task.add_done_callback(lambda done: self._forget(key, done))
+
+    def _forget(self, key: str, task: asyncio.Task[None]) -> None:
+        if self._computers.get(key) is task:
+            del self._computers[key]
+
+    async def _run_computers(self, channel: ChannelKey, publish: Publish, pause: float) -> None:
+        failures = 0
+        while failures < COMPUTER_TRIES:
+            game = await self.repository.active_game(channel)
+            if game is None or game.phase is not Phase.PLAYING:
+                return
+            player = game.seats[game.current].player
+            level = level_of(player)
+            if level is None:
+                return
+            await asyncio.sleep(pause)
+            try:
+                outcome = await self.act(
+                    channel, player, next_action(game, level), version=game.version
+                )
+            except GameError as error:
+                if error.code is ErrorCode.STALE:
+                    continue  # the table moved on meanwhile (a cancel, say): look again
+                raise
+            try:
+                await publish(outcome)
+                failures = 0
+            except Exception:
+                failures += 1
+                log.warning("showing a computer's move in %s failed", channel, exc_info=True)
+        log.error("computer turns in %s stopped after %d failed attempts", channel, failures)
+
+    async def close(self) -> None:
+        """Stop the computer runners (their state is saved after every step)."""
+        tasks = list(self._computers.values())
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)

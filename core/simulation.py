@@ -8,11 +8,11 @@ play for the current turn only, Novice keeps the most common face and writes the
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
 
 import numpy as np
 import numpy.typing as npt
 
+from core.levels import Level
 from core.rules import Variants
 from core.strategy import (
     BOX_COUNT,
@@ -29,14 +29,6 @@ from core.strategy import (
 
 IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]
-
-
-class Level(Enum):
-    """How well a computer plays."""
-
-    MASTER = "master"  # the exact optimal policy
-    CLUB = "club"  # the best play for this turn only
-    NOVICE = "novice"  # keeps the most common face, writes the highest score now
 
 
 def _encode(dice: IntArray) -> IntArray:

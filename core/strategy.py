@@ -186,6 +186,7 @@ class Choice:
     expected: float
     keep: tuple[int, ...] | None = None
     box: Box | None = None
+    points: int = 0  # what the box would get now (box choices only)
 
     @property
     def is_score(self) -> bool:
@@ -210,7 +211,11 @@ def choices(
     roll = ROLL_INDEX[tuple(sorted(dice))]
     points = sol.points_first if throws == 1 else sol.points_later
     found = [
-        Choice(total + float(points[b.index, roll] + future[mask ^ (1 << b.index)]), box=b)
+        Choice(
+            total + float(points[b.index, roll] + future[mask ^ (1 << b.index)]),
+            box=b,
+            points=int(points[b.index, roll]),
+        )
         for b in open_boxes
     ]
     if throws < 3:

@@ -32,6 +32,7 @@ class PlayerView:
     active: bool
     is_host: bool
     is_current: bool
+    is_computer: bool = False
 
 
 @dataclass(frozen=True)
@@ -98,6 +99,7 @@ def make_view(game: Game, viewer_id: str | None = None, events: tuple[Event, ...
             active=seat.active,
             is_host=seat.player.id == game.host_id,
             is_current=seat.player.id == current_id,
+            is_computer=seat.player.is_computer,
         )
         for seat in game.seats
     )

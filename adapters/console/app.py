@@ -8,12 +8,14 @@ from collections.abc import Awaitable, Callable
 from adapters.console.commands import BadBox, BadDice, Meta, Unknown, parse
 from adapters.console.render import render_board
 from adapters.i18n import Translator
-from adapters.text import error_message, narrate, sheet_table
-from core.actions import Action, Cancel, Join, Open, Start
+from adapters.text import error_message, hint_lines, narrate, review_lines, sheet_table
+from core.actions import Action, AddComputer, Cancel, Join, Open, Start
+from core.computer import level_of, next_action
 from core.errors import GameError
 from core.events import Event
 from core.game import Game, Phase
 from core.identity import ChannelKey, PlayerRef
+from core.levels import Level
 from core.service import GameService
 from core.view import make_view
 
@@ -38,12 +40,18 @@ def _yes(answer: str | None) -> bool:
     return answer is not None and answer.strip().lower() in ("", "y", "yes", "д", "да")
 
 
+COMPUTER_WORDS = {f"+{level.value}": level for level in Level}
+
+
 class ConsoleGame:
-    def __init__(self, service: GameService, t: Translator, ask: Ask, say: Say) -> None:
+    def __init__(
+        self, service: GameService, t: Translator, ask: Ask, say: Say, pause: float = 1.0
+    ) -> None:
         self.service = service
         self.t = t
         self.ask = ask
         self.say = say
+        self.pause = pause
 
     async def run(self) -> None:
         self.say(self.t("console-welcome"))
@@ -81,7 +89,9 @@ class ConsoleGame:
             line = await self.ask(self.t("console-ask-players") + " ")
             if line is None:
                 return None
-            names = [name.strip() for name in line.split(",") if name.strip()]
+            words = [word.strip() for word in line.split(",") if word.strip()]
+            computers = [COMPUTER_WORDS[w.lower()] for w in words if w.lower() in COMPUTER_WORDS]
+            names = [w for w in words if w.lower() not in COMPUTER_WORDS]
             if not names:
                 self.say(self.t("console-no-players"))
             elif len({name.casefold() for name in names}) != len(names):
@@ -89,10 +99,15 @@ class ConsoleGame:
             else:
                 break
         players = [PlayerRef(f"console:{n}", name) for n, name in enumerate(names, start=1)]
-        outcome = await self.service.act(CHANNEL, players[0], Open())
+        host = players[0]
+        await self.service.act(CHANNEL, host, Open())
         for player in players[1:]:
             await self.service.act(CHANNEL, player, Join())
-        outcome = await self.service.act(CHANNEL, players[0], Start())
+        for level in computers:
+            await self.service.act(
+                CHANNEL, host, AddComputer(level, self.t(f"computer-{level.value}"))
+            )
+        outcome = await self.service.act(CHANNEL, host, Start())
         self._tell(outcome.game, outcome.events)
         return outcome.game
 
@@ -107,9 +122,14 @@ class ConsoleGame:
         while game.phase is Phase.PLAYING:
             seat = game.seats[game.current]
             view = make_view(game, seat.player.id)
+            level = level_of(seat.player)
             if show_board:
                 self.say("")
-                self.say(render_board(self.t, view))
+                self.say(render_board(self.t, view, with_options=level is None))
+            if level is not None:
+                await asyncio.sleep(self.pause)
+                game, show_board = await self._act(game, seat.player, next_action(game, level))
+                continue
             line = await self.ask(self.t("console-prompt", name=seat.player.name) + " ")
             if line is None:
                 return False
@@ -126,6 +146,8 @@ class ConsoleGame:
                     self.say(self.t("help-rules"))
                 case Meta.SHEET:
                     self.say(sheet_table(self.t, view))
+                case Meta.HINT:
+                    await self._hint(seat.player, game)
                 case Unknown(command=command):
                     self.say(self.t("console-unknown", command=command))
                 case BadBox(box=box):
@@ -134,9 +156,21 @@ class ConsoleGame:
                     self.say(self.t("console-bad-dice"))
                 case _:
                     game, show_board = await self._act(game, seat.player, parsed)
+        view = make_view(game)
         self.say("")
-        self.say(sheet_table(self.t, make_view(game)))
+        self.say(sheet_table(self.t, view))
+        if view.round:
+            reviews = await self.service.review(game.id)
+            self.say("\n".join(review_lines(self.t, view, reviews, game.variants)))
         return True
+
+    async def _hint(self, player: PlayerRef, game: Game) -> None:
+        try:
+            options = await self.service.hint(CHANNEL, player)
+        except GameError as error:
+            self.say(error_message(self.t, error))
+            return
+        self.say("\n".join(hint_lines(self.t, options, game.turn.dice)))
 
     async def _act(self, game: Game, player: PlayerRef, action: Action) -> tuple[Game, bool]:
         try:
@@ -149,6 +183,10 @@ class ConsoleGame:
 
 
 async def run_console(
-    service: GameService, t: Translator, ask: Ask = ask_stdin, say: Say = say_stdout
+    service: GameService,
+    t: Translator,
+    ask: Ask = ask_stdin,
+    say: Say = say_stdout,
+    pause: float = 1.0,
 ) -> None:
-    await ConsoleGame(service, t, ask, say).run()
+    await ConsoleGame(service, t, ask, say, pause).run()

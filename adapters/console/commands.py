@@ -28,6 +28,7 @@ class Meta(Enum):
     HELP = "help"
     RULES = "rules"
     SHEET = "sheet"
+    HINT = "hint"
     QUIT = "quit"
     EMPTY = "empty"
 
@@ -51,7 +52,7 @@ Parsed = Action | Meta | Unknown | BadBox | BadDice
 
 META_WORDS = {
     "help": Meta.HELP, "?": Meta.HELP, "rules": Meta.RULES, "sheet": Meta.SHEET,
-    "q": Meta.QUIT, "quit": Meta.QUIT, "exit": Meta.QUIT,
+    "hint": Meta.HINT, "q": Meta.QUIT, "quit": Meta.QUIT, "exit": Meta.QUIT,
 }  # fmt: skip
 
 

@@ -20,7 +20,8 @@ def render_dice(view: GameView) -> str:
     return f"{numbers.rstrip()}\n{faces.rstrip()}"
 
 
-def render_board(t: Translator, view: GameView) -> str:
+def render_board(t: Translator, view: GameView, with_options: bool = True) -> str:
+    """The turn: header, dice and, for a person, each open box with what it scores now."""
     if view.phase is not Phase.PLAYING:
         return sheet_table(t, view)
     lines = [turn_header(t, view)]
@@ -30,6 +31,8 @@ def render_board(t: Translator, view: GameView) -> str:
     lines.append(render_dice(view))
     if any(d.held for d in view.dice):
         lines.append(t("held-legend"))
+    if not with_options:
+        return "\n".join(lines)
     lines.append(t("console-options"))
     for option in view.options:
         lines.append(

@@ -67,6 +67,14 @@ class SqliteRepository:
             "SELECT snapshot FROM games WHERE channel = ? AND phase != 'finished'", (str(channel),)
         )
 
+    async def active_games(self, platform: str) -> list[Game]:
+        """Every unfinished game of a platform (to resume computer turns and timers at start-up)."""
+        sql = "SELECT snapshot FROM games WHERE phase != 'finished' AND substr(channel, 1, ?) = ?"
+        prefix = f"{platform}:"
+        async with self._lock, self._db.execute(sql, (len(prefix), prefix)) as cursor:
+            rows = await cursor.fetchall()
+        return [game_from_dict(json.loads(row[0])) for row in rows]
+
     async def get_game(self, game_id: str) -> Game | None:
         return await self._one_game("SELECT snapshot FROM games WHERE id = ?", (game_id,))
 

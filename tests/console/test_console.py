@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -14,7 +15,7 @@ from adapters.i18n import translator
 from adapters.sqlite import SqliteRepository
 from core.actions import Hold, Open, Roll, Score, Start
 from core.boxes import Box
-from core.dice import ScriptedRoller
+from core.dice import ScriptedRoller, SeededRoller
 from core.game import Phase, apply, open_lobby
 from core.identity import PlayerRef
 from core.service import GameService
@@ -127,3 +128,30 @@ def test_board_lists_open_boxes_with_points_and_marks_held_dice() -> None:
     assert "Ann's turn · round 1/10 · throw 1/3" in board
     assert "[⚄ 5] [⚄ 5]  ⚄ 5   ⚄ 5   ⚀ 1" in board
     assert "Four          45" in board and "Fives         20" in board
+
+
+async def test_against_computers_with_hint_and_review(tmp_path: Path) -> None:
+    service = GameService(await SqliteRepository.open(tmp_path / "g.db"), SeededRoller(5))
+    lines = ["Ann, +master, +novice", "hint"]
+    lines += [line for n in range(1, 11) for line in ("r", "hint", f"s {n}")]
+    script = Script([*lines, "n"])
+    await run_console(service, T, script.ask, script.say, pause=0)
+    text = script.text
+    assert "🤖 Master" in text and "🤖 Novice" in text
+    assert "Throw the dice first." in text  # a hint before throwing
+    assert text.count("Best play now (expected final points):") >= 1
+    assert "How everyone played" in text
+    assert "Ann:" in text.split("How everyone played")[1]
+    assert "🤖 Master:" not in text.split("How everyone played")[1]  # computers are not reviewed
+    results = await service.repository.results(await _last_game_id(tmp_path))
+    assert [r["name"] for r in sorted(results, key=lambda r: r["name"])] == [
+        "Ann",
+        "🤖 Master",
+        "🤖 Novice",
+    ]
+    await service.repository.close()
+
+
+async def _last_game_id(tmp_path: Path) -> str:
+    with sqlite3.connect(tmp_path / "g.db") as db:
+        return str(db.execute("SELECT id FROM games ORDER BY created_at DESC").fetchone()[0])

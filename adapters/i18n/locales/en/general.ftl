@@ -71,7 +71,7 @@ help-rules =
 ## Console
 console-welcome = Welcome to General! Type "help" at any time.
 console-resume = An unfinished game was found ({ $names }, round { $round }). Resume it? [Y/n]
-console-ask-players = Player names, separated by commas (1 or more):
+console-ask-players = Player names, separated by commas; add computers with +master, +club or +novice:
 console-no-players = Please enter at least one name.
 console-duplicate-name = Each player needs a different name.
 console-prompt = { $name }>
@@ -81,6 +81,7 @@ console-help =
       h 1 3 5, hold 1 3 5 hold exactly dice 1, 3 and 5 (h alone releases all)
       s BOX, score BOX    write into a box: its number 1–10 or name (e.g. s 2, s full)
       sheet               show the score sheet
+      hint                the best choices now, with expected final points
       rules               a summary of the rules
       q, quit             stop now; the game is saved and can be resumed
 console-unknown = Unknown command "{ $command }". Type "help" for the list.
@@ -125,3 +126,24 @@ chat-game-started = The game has started.
 chat-stale-shown = This board is out of date; here is the current one.
 chat-command-menu = Play General: start, join, sheet, help
 turn-header-short = throw { $throw }/3
+
+## Hints, computers and the review
+error-hints-off = Hints are off at this table.
+hint-title = Best play now (expected final points):
+hint-keep = keep { $dice } and roll
+hint-keep-none = roll all five dice
+hint-keep-all = roll nothing more (keep all five)
+hint-box = write { $box } ({ $points })
+hint-line = { $rank }. { $choice } → { $expected }
+computer-master = 🤖 Master
+computer-club = 🤖 Club
+computer-novice = 🤖 Novice
+btn-add-master = 🤖 + Master
+btn-add-club = 🤖 + Club
+btn-add-novice = 🤖 + Novice
+btn-hint = 💡 Hint
+review-title = How everyone played (against the exact best play):
+review-line = { $name }: { $accuracy }% accuracy, { $lost } expected points given away.
+review-flawless = { $name }: flawless — every decision was the best one.
+review-costliest = Costliest: round { $round }, throw { $throw }, dice { $dice }: { $chosen }; better: { $best } (−{ $loss }).
+review-none = There is nothing to review yet.
