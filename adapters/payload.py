@@ -2,7 +2,7 @@
 
 `g1|<game id>|<version>|<action>` — well under Telegram's 64 bytes and Discord's 100 characters.
 Actions: j join, l leave, b begin (start), x cancel, r roll, h0…h4 toggle a die, s0…s9 score a box
-by its sheet index, v view the score sheet.
+by its sheet index, am/ac/an add a Master/Club/Novice computer; v view the score sheet, t a hint.
 """
 
 from __future__ import annotations
@@ -10,12 +10,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from core.actions import Action, Cancel, Join, Leave, Roll, Score, Start, ToggleHold
+from core.actions import Action, AddComputer, Cancel, Join, Leave, Roll, Score, Start, ToggleHold
 from core.boxes import Box
+from core.levels import Level
 
 PREFIX = "g1"
 SHEET = "v"
-PATTERN = re.compile(r"g1\|([a-z2-7]{8})\|(\d{1,9})\|(j|l|b|x|r|v|h[0-4]|s\d)")
+HINT = "t"
+PATTERN = re.compile(r"g1\|([a-z2-7]{8})\|(\d{1,9})\|(j|l|b|x|r|v|t|a[mcn]|h[0-4]|s\d)")
+LEVEL_CODES = {"am": Level.MASTER, "ac": Level.CLUB, "an": Level.NOVICE}
 
 
 @dataclass(frozen=True)
@@ -28,8 +31,13 @@ class Press:
 
     @property
     def action(self) -> Action | None:
-        """The game action, or None for the score-sheet button (it changes nothing)."""
+        """The game action, or None for buttons that change nothing or need the chat's words."""
         return code_to_action(self.code)
+
+    @property
+    def computer(self) -> Level | None:
+        """The level of the computer that an "add computer" button seats."""
+        return LEVEL_CODES.get(self.code)
 
 
 def encode(game_id: str, version: int, code: str) -> str:
@@ -65,6 +73,8 @@ def action_code(action: Action) -> str:
             return f"h{index}"
         case Score(box=box):
             return f"s{box.index}"
+        case AddComputer(level=level):
+            return next(code for code, lv in LEVEL_CODES.items() if lv is level)
     raise ValueError(f"no button for {action!r}")
 
 

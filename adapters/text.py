@@ -189,7 +189,7 @@ def review_lines(
     t: Translator, view: GameView, reviews: dict[str, PlayerReview], variants: Variants
 ) -> list[str]:
     """One line per human player on how well they played, with their costliest decision."""
-    lines = [t("review-title")]
+    lines: list[str] = []
     for player in view.players:
         player_review = reviews.get(player.id)
         if player_review is None or player.is_computer:
@@ -207,7 +207,7 @@ def review_lines(
             )
         )
         lines.append(decision_text(t, costly[0]))
-    return lines
+    return [t("review-title"), *lines] if lines else []
 
 
 def decision_text(t: Translator, decision: Decision) -> str:

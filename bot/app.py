@@ -44,6 +44,21 @@ def chat_front_ends(
                 base_url=settings.telegram_base_url,
                 locale=settings.general_language,
                 group_rate=settings.telegram_group_rate,
+                pause=settings.general_computer_pause,
+            )
+        )
+    if settings.discord_token is not None:
+        from adapters.discord.frontend import DiscordFrontEnd
+
+        front_ends.append(
+            DiscordFrontEnd(
+                service,
+                repository,
+                settings.discord_token.get_secret_value(),
+                guild_id=settings.discord_guild_id,
+                api_base_url=settings.discord_api_base_url,
+                gateway_url=settings.discord_gateway_url,
+                locale=settings.general_language,
             )
         )
     return front_ends
@@ -70,6 +85,7 @@ async def serve(
             ready.set()
         await stop.wait()
     finally:
+        await service.close()  # computers stop first: every step they made is already saved
         for front_end in reversed(started):
             try:
                 await front_end.stop()

@@ -161,7 +161,8 @@ class ConsoleGame:
         self.say(sheet_table(self.t, view))
         if view.round:
             reviews = await self.service.review(game.id)
-            self.say("\n".join(review_lines(self.t, view, reviews, game.variants)))
+            for line in review_lines(self.t, view, reviews, game.variants):
+                self.say(line)
         return True
 
     async def _hint(self, player: PlayerRef, game: Game) -> None:

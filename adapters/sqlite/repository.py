@@ -75,6 +75,14 @@ class SqliteRepository:
             rows = await cursor.fetchall()
         return [game_from_dict(json.loads(row[0])) for row in rows]
 
+    async def last_finished(self, channel: ChannelKey) -> Game | None:
+        """The channel's most recently finished game."""
+        return await self._one_game(
+            "SELECT snapshot FROM games WHERE channel = ? AND phase = 'finished'"
+            " ORDER BY finished_at DESC LIMIT 1",
+            (str(channel),),
+        )
+
     async def get_game(self, game_id: str) -> Game | None:
         return await self._one_game("SELECT snapshot FROM games WHERE id = ?", (game_id,))
 

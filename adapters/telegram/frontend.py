@@ -10,6 +10,7 @@ import logging
 import os
 import weakref
 from dataclasses import dataclass
+from functools import partial
 from typing import Protocol
 
 from telegram import BotCommand, CallbackQuery, Message, Update, User
@@ -23,10 +24,10 @@ from adapters.i18n import Translator, available_locales, normalize_locale, trans
 from adapters.presenter import Redraw, plan
 from adapters.telegram import render
 from adapters.telegram.render import Rendered
-from adapters.text import error_message, narrate
-from core.actions import Action, Cancel, Join, Leave, Open
+from adapters.text import error_message, hint_lines, narrate, review_lines
+from core.actions import Action, AddComputer, Cancel, Join, Leave, Open
 from core.errors import ErrorCode, GameError
-from core.events import Event
+from core.events import EndReason, Event
 from core.game import Phase
 from core.identity import ChannelKey, PlayerRef
 from core.service import GameService, Outcome
@@ -38,6 +39,8 @@ log = logging.getLogger(__name__)
 PLATFORM = "tg"
 COMMAND = "general"
 POLL_TIMEOUT = 30
+Answer = tuple[str | None, bool]
+REVIEWED = (EndReason.COMPLETED, EndReason.BIG_GENERAL)
 COMMAND_ACTIONS: dict[str, Action] = {
     "join": Join(),
     "leave": Leave(),
@@ -96,11 +99,13 @@ class TelegramFrontEnd:
         locale: str = "en",
         poll_timeout: int = POLL_TIMEOUT,
         group_rate: float = 0,
+        pause: float = 1.0,
     ) -> None:
         self.service = service
         self.boards = boards
         self.t = translator(normalize_locale(locale))
         self.poll_timeout = poll_timeout
+        self.pause = pause
         builder = (
             Application.builder()
             .token(token)
@@ -128,6 +133,8 @@ class TelegramFrontEnd:
             allowed_updates=[Update.MESSAGE, Update.CALLBACK_QUERY],
         )
         log.info("telegram front end polling as @%s", self.app.bot.username)
+        for game in await self.service.repository.active_games(PLATFORM):
+            self._wake_computers(game.channel)  # a computer's turn cut short by a restart
 
     async def stop(self) -> None:
         if self.app.updater and self.app.updater.running:
@@ -165,6 +172,7 @@ class TelegramFrontEnd:
         except Exception:
             log.exception("command %r in %s failed", arg, channel)
             await self._reply(message, Rendered(self.t("error-unexpected")))
+        self._wake_computers(channel)
 
     async def _command(
         self, message: Message, channel: ChannelKey, player: PlayerRef, arg: str, t: Translator
@@ -180,6 +188,17 @@ class TelegramFrontEnd:
             else:
                 for page in render.sheet(self.t, view):
                     await self._reply(message, Rendered(page))
+        elif arg == "hint":
+            try:
+                options = await self.service.hint(channel, player)
+            except GameError as error:
+                await self._reply(message, Rendered(_escape(error_message(t, error))))
+                return
+            view = await self.service.view(channel, player.id)
+            dice = tuple(d.value for d in view.dice) if view else ()
+            await self._reply(message, Rendered(_escape("\n".join(hint_lines(t, options, dice)))))
+        elif arg == "review":
+            await self._reply(message, Rendered(await self._review_text(channel)))
         elif arg == "start" or arg in COMMAND_ACTIONS:
             action = Open() if arg == "start" else COMMAND_ACTIONS[arg]
             try:
@@ -210,7 +229,7 @@ class TelegramFrontEnd:
             await self._answer(query, t("error-bad-action"))
             return
         channel = channel_of(message)
-        answer: str | None = t("error-unexpected")
+        answer: Answer = (t("error-unexpected"), False)
         try:
             async with self._lock(channel):
                 answer = await self._press(query, message, channel, press, t)
@@ -218,7 +237,8 @@ class TelegramFrontEnd:
             log.exception("press %r in %s failed", query.data, channel)
         finally:
             # Answered once the chat shows the result, so the spinner ends with the new board.
-            await self._answer(query, answer)
+            await self._answer(query, *answer)
+        self._wake_computers(channel)
 
     async def _press(
         self,
@@ -227,16 +247,26 @@ class TelegramFrontEnd:
         channel: ChannelKey,
         press: payload.Press,
         t: Translator,
-    ) -> str | None:
-        """Carry out a press; returns the private answer for the presser (None: just done)."""
+    ) -> Answer:
+        """Carry out a press; returns the private answer for the presser and whether it alerts."""
         player = player_of(query.from_user)
         action = press.action
-        if action is None:  # the score-sheet button
+        if press.computer is not None:
+            action = AddComputer(press.computer, self.t(f"computer-{press.computer.value}"))
+        elif press.code == payload.HINT:
+            try:
+                options = await self.service.hint(channel, player)
+            except GameError as error:
+                return error_message(t, error), False
+            view = await self.service.view(channel, player.id)
+            dice = tuple(d.value for d in view.dice) if view else ()
+            return render.alert("\n".join(hint_lines(t, options, dice, count=3))), True
+        elif action is None:  # the score-sheet button
             view = await self.service.view(channel, player.id)
             if view is not None and view.game_id == press.game_id:
                 for page in render.sheet(self.t, view):
                     await self._send(channel, Rendered(page))
-            return None
+            return None, False
         try:
             outcome = await self.service.act(
                 channel, player, action, game_id=press.game_id, version=press.version
@@ -244,9 +274,9 @@ class TelegramFrontEnd:
         except GameError as error:
             if error.code in (ErrorCode.STALE, ErrorCode.GAME_OVER, ErrorCode.NO_GAME):
                 await self._show_current(channel, message)
-            return error_message(t, error)
+            return error_message(t, error), False
         await self._publish(channel, outcome)
-        return None
+        return None, False
 
     async def _show_current(self, channel: ChannelKey, message: Message) -> None:
         """After a stale press, the pressed message shows the game as it is now."""
@@ -274,10 +304,30 @@ class TelegramFrontEnd:
             ref = BoardRef.loads(await self.boards.board(view.game_id))
             await self._edit(ref, self._redraw(steps.redraw, view, events))
         if steps.final:
-            for page in render.final(self.t, view):
+            review = await self._review(view) if view.round else []
+            for page in render.final(self.t, view, review):
                 await self._send(channel, Rendered(page))
         if steps.new_board:
             await self._new_board(channel, view, narrate(self.t, view, steps.preface))
+
+    async def _review(self, view: GameView) -> list[str]:
+        """How each person played the game of `view` (lines; none for a game without decisions)."""
+        if view.end_reason not in REVIEWED:
+            return []
+        reviews = await self.service.review(view.game_id)
+        return review_lines(self.t, view, reviews, view.variants)
+
+    async def _review_text(self, channel: ChannelKey) -> str:
+        game = await self.service.repository.last_finished(channel)
+        lines = await self._review(make_view(game)) if game is not None else []
+        return _escape("\n".join(lines or [self.t("review-none")]))
+
+    def _wake_computers(self, channel: ChannelKey) -> None:
+        self.service.wake_computers(channel, partial(self._publish_in_turn, channel), self.pause)
+
+    async def _publish_in_turn(self, channel: ChannelKey, outcome: Outcome) -> None:
+        async with self._lock(channel):
+            await self._publish(channel, outcome)
 
     def _redraw(self, how: Redraw, view: GameView, events: tuple[Event, ...]) -> Rendered:
         match how:
@@ -357,9 +407,11 @@ class TelegramFrontEnd:
         with contextlib.suppress(BadRequest):
             await self.app.bot.edit_message_reply_markup(chat_id=ref.chat, message_id=ref.message)
 
-    async def _answer(self, query: CallbackQuery, text: str | None = None) -> None:
+    async def _answer(
+        self, query: CallbackQuery, text: str | None = None, alert: bool = False
+    ) -> None:
         try:
-            await query.answer(text)
+            await query.answer(text, show_alert=alert)
         except BadRequest as error:
             log.info("callback answer refused: %s", error)
 

@@ -16,6 +16,8 @@ from core.rules import MAX_THROWS
 from core.view import GameView, PlayerView
 
 MESSAGE_LIMIT = 4096
+ALERT_LIMIT = 200
+COMPUTER_LEVELS = ("master", "club", "novice")
 KEYCAPS = ("1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣")
 HELD = "🔒"
 
@@ -55,6 +57,7 @@ def lobby(t: Translator, view: GameView) -> Rendered:
     lines.append(escape(t("lobby-hint")))
     keyboard = [
         [_button(t("btn-join"), view, "j"), _button(t("btn-leave"), view, "l")],
+        [_button(t(f"btn-add-{level}"), view, f"a{level[0]}") for level in COMPUTER_LEVELS],
         [_button(t("btn-start"), view, "b"), _button(t("btn-cancel"), view, "x")],
     ]
     return Rendered("\n".join(lines), InlineKeyboardMarkup(keyboard))
@@ -64,7 +67,8 @@ def turn(t: Translator, view: GameView, *, notify: bool = False) -> Rendered:
     """The live board of the current turn: header, dice, and the keyboard to play it."""
     current = view.current
     assert current is not None, "a turn board needs a current player"
-    who = mention(current) if notify else f"<b>{escape(current.name)}</b>"
+    human = not current.is_computer
+    who = mention(current) if notify and human else f"<b>{escape(current.name)}</b>"
     header = t(
         "turn-header",
         name="\x00",
@@ -75,17 +79,20 @@ def turn(t: Translator, view: GameView, *, notify: bool = False) -> Rendered:
     )
     lines = [escape(header).replace("\x00", who)]
     keyboard: list[list[InlineKeyboardButton]] = []
+    sheet_button = _button(t("btn-sheet"), view, "v")
     if not view.dice:
-        lines.append(escape(t("turn-first")))
-        keyboard.append(
-            [_button(t("btn-roll-first"), view, "r"), _button(t("btn-sheet"), view, "v")]
-        )
+        if human:
+            lines.append(escape(t("turn-first")))
+        first = [_button(t("btn-roll-first"), view, "r")] if human else []
+        keyboard.append([*first, sheet_button])
         return Rendered("\n".join(lines), InlineKeyboardMarkup(keyboard))
     values = tuple(d.value for d in view.dice)
     held = tuple(d.held for d in view.dice)
     lines.append("")
     lines.append(dice_line(values, held))
     lines.append("")
+    if not human:
+        return Rendered("\n".join(lines), InlineKeyboardMarkup([[sheet_button]]))
     lines.append(escape(t("chat-throws-left", left=view.throws_left)))
     if view.can_hold:
         keyboard.append(
@@ -97,7 +104,9 @@ def turn(t: Translator, view: GameView, *, notify: bool = False) -> Rendered:
     control = []
     if view.can_roll:
         control.append(_button(t("btn-roll", left=view.throws_left), view, "r"))
-    control.append(_button(t("btn-sheet"), view, "v"))
+    control.append(sheet_button)
+    if view.variants.hints:
+        control.append(_button(t("btn-hint"), view, "t"))
     keyboard.append(control)
     boxes = [
         _button(t("btn-box", box=box_name(t, o.box), points=o.points), view, f"s{o.box.index}")
@@ -149,16 +158,34 @@ def sheet(t: Translator, view: GameView) -> list[str]:
     return messages
 
 
-def final(t: Translator, view: GameView) -> list[str]:
-    """The end of a game: who won (or why it stopped), then the final sheet."""
+def final(t: Translator, view: GameView, review: list[str] | None = None) -> list[str]:
+    """The end of a game: who won (or why it stopped), the final sheet, how people played."""
     lines = [escape(line) for line in ending(t, view, view.end_reason)] if view.end_reason else []
     pages = sheet(t, view) if view.round else []
+    if review:
+        pages = _append(pages, escape("\n".join(review)))
     if pages and len("\n".join(lines)) + 1 + len(pages[0]) <= MESSAGE_LIMIT:
         return ["\n".join([*lines, pages[0]]), *pages[1:]]
     return ["\n".join(lines), *pages] if lines else pages
+
+
+def _append(pages: list[str], block: str) -> list[str]:
+    if pages and len(pages[-1]) + 1 + len(block) <= MESSAGE_LIMIT:
+        return [*pages[:-1], f"{pages[-1]}\n{block}"]
+    return [*pages, block]
 
 
 def help_text(t: Translator, topic: str = "help") -> str:
     if topic == "rules":
         return f"<b>{escape(t('help-title'))}</b>\n{escape(t('help-rules'))}"
     return escape(t("chat-help"))
+
+
+def alert(text: str) -> str:
+    """A callback alert holds at most 200 characters: cut at a line, else at the limit."""
+    if len(text) <= ALERT_LIMIT:
+        return text
+    lines = text.split("\n")
+    while len(lines) > 1 and len("\n".join(lines)) > ALERT_LIMIT:
+        lines.pop()
+    return "\n".join(lines)[: ALERT_LIMIT - 1] + ("…" if len(lines[0]) >= ALERT_LIMIT else "")

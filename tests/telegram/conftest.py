@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -11,7 +12,7 @@ import pytest
 
 from bot.app import serve
 from bot.settings import Settings
-from core.dice import ScriptedRoller
+from core.dice import Roller, ScriptedRoller, SeededRoller
 from tests.fakes.telegram_server import FakeTelegram
 
 
@@ -21,6 +22,12 @@ class RunningBot:
     roller: ScriptedRoller
     database: Path
     settings: Settings
+
+
+@dataclass
+class SeededBot:
+    fake: FakeTelegram
+    database: Path
 
 
 @pytest.fixture
@@ -36,18 +43,14 @@ def bot_settings(fake: FakeTelegram, database: Path) -> Settings:
         telegram_token=fake.token,
         telegram_base_url=fake.base_url,
         general_database=str(database),
+        general_computer_pause=0,
         discord_token=None,
     )
 
 
-@pytest.fixture
-async def tg(
-    fake: FakeTelegram, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> AsyncIterator[RunningBot]:
-    monkeypatch.setenv("NO_PROXY", "127.0.0.1,localhost")
-    monkeypatch.setenv("no_proxy", "127.0.0.1,localhost")
-    settings = bot_settings(fake, tmp_path / "general.db")
-    roller = ScriptedRoller()
+@contextlib.asynccontextmanager
+async def running(settings: Settings, roller: Roller) -> AsyncIterator[None]:
+    """`bot.app.serve` as production runs it, until the block ends."""
     stop, ready = asyncio.Event(), asyncio.Event()
     task = asyncio.create_task(serve(settings, stop, ready, roller))
     waiter = asyncio.create_task(ready.wait())
@@ -56,7 +59,29 @@ async def tg(
         task.result()
     assert ready.is_set(), "the bot did not become ready"
     try:
-        yield RunningBot(fake, roller, tmp_path / "general.db", settings)
+        yield
     finally:
         stop.set()
         await asyncio.wait_for(task, 10)
+
+
+@pytest.fixture(autouse=True)
+def _no_proxy(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NO_PROXY", "127.0.0.1,localhost")
+    monkeypatch.setenv("no_proxy", "127.0.0.1,localhost")
+
+
+@pytest.fixture
+async def tg(fake: FakeTelegram, tmp_path: Path) -> AsyncIterator[RunningBot]:
+    settings = bot_settings(fake, tmp_path / "general.db")
+    roller = ScriptedRoller()
+    async with running(settings, roller):
+        yield RunningBot(fake, roller, tmp_path / "general.db", settings)
+
+
+@pytest.fixture
+async def tg_seeded(fake: FakeTelegram, tmp_path: Path) -> AsyncIterator[SeededBot]:
+    """The bot with seeded dice, for games whose throws a test does not script (computers)."""
+    settings = bot_settings(fake, tmp_path / "general.db")
+    async with running(settings, SeededRoller(2024)):
+        yield SeededBot(fake, tmp_path / "general.db")
