@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import sqlite3
+from pathlib import Path
 
+from core.dice import SeededRoller
 from tests.fakes.telegram_server import FakeTelegram
-from tests.telegram.conftest import SeededBot
+from tests.telegram.conftest import SeededBot, bot_settings, running
 from tests.telegram.test_game_flow import live_board, press
 
 
@@ -91,3 +93,37 @@ async def test_hint_refusals(tg_seeded: SeededBot) -> None:
     await fake.send_message(current, group, "/general hint")
     await fake.settle()
     assert "Best play now" in fake.bot_messages(group)[-1].plain_text
+
+
+async def test_a_computer_turn_cut_short_by_a_restart_is_played_after_it(
+    fake: FakeTelegram, tmp_path: Path
+) -> None:
+    ann = fake.user(1001, "Ann")
+    group = fake.chat(-100802, title="Restart")
+    database = tmp_path / "general.db"
+    slow = bot_settings(fake, database).model_copy(update={"general_computer_pause": 30.0})
+    async with running(slow, SeededRoller(7)):
+        await fake.send_message(ann, group, "/general start")
+        await fake.settle()
+        await press(fake, ann, live_board(fake, group), "+ Club")
+        await press(fake, ann, live_board(fake, group), "Start")
+        board = live_board(fake, group)
+        if f"id={ann.id}" in board.text:  # Ann starts: her turn first, then the computer's
+            await press(fake, ann, board, "Roll")
+            box = next(
+                b.text for b in fake.message(group, board.message_id).buttons if "·" in b.text
+            )
+            await press(fake, ann, fake.message(group, board.message_id), box)
+        assert "🤖 Club" in live_board(fake, group).plain_text  # the computer is to play, slowly
+    # Stopped during the computer's pause; the new process plays its turn at once.
+    async with running(bot_settings(fake, database), SeededRoller(8)):
+        await fake.wait_for(
+            lambda: f"tg://user?id={ann.id}" in fake.bot_messages(group)[-1].text, timeout=10
+        )
+        await fake.settle()
+    with sqlite3.connect(database) as db:
+        by_computer = db.execute(
+            "SELECT COUNT(*) FROM events WHERE kind = 'box_scored'"
+            " AND json_extract(data, '$.player_id') LIKE 'cpu-%'"
+        ).fetchone()[0]
+    assert by_computer == 1
