@@ -108,22 +108,20 @@ chat-help =
     /general start — open a table here
     /general join, /general leave — take or leave a seat before the start
     /general sheet — show the score sheet
+    /general hint — advice for the player whose turn it is
+    /general review — how everyone played the last game
     /general stop — the host cancels the game
     /general rules — how to play
     /general help — this help
 chat-unknown = I don't know "{ $arg }".
 chat-sheet-none = There is no game at this table to show.
-chat-turn-mention = { $mention }, your turn!
-chat-dice = Dice: { $dice }
 chat-throws-left = { $left ->
     [0] No throws left: choose a box.
     [one] 1 throw left: hold dice and roll, or choose a box.
    *[other] { $left } throws left: hold dice and roll, or choose a box.
 }
-chat-held = Held: { $dice }
 chat-lobby-closed = The lobby is closed.
 chat-game-started = The game has started.
-chat-stale-shown = This board is out of date; here is the current one.
 chat-command-menu = Play General: start, join, sheet, help
 turn-header-short = throw { $throw }/3
 
