@@ -14,9 +14,9 @@ from core.actions import Action, Open
 from core.computer import level_of, next_action
 from core.dice import Roller, SecureRoller
 from core.errors import ErrorCode, GameError
-from core.events import Event
+from core.events import EndReason, Event
 from core.game import Game, Phase, apply, open_lobby
-from core.identity import ChannelKey, PlayerRef
+from core.identity import COMPUTER_PREFIX, ChannelKey, PlayerRef
 from core.ports import GameRepository
 from core.review import PlayerReview, review
 from core.strategy import Choice, choices
@@ -26,6 +26,8 @@ log = logging.getLogger(__name__)
 Publish = Callable[["Outcome"], Awaitable[None]]
 # A computer whose publishing keeps failing gives up after this many tries; the next wake retries.
 COMPUTER_TRIES = 3
+# Games whose results stand in the records (a cancelled or abandoned game has none).
+RECORDED_ENDS = (EndReason.COMPLETED, EndReason.BIG_GENERAL)
 
 
 def new_game_id() -> str:
@@ -90,7 +92,18 @@ class GameService:
                 new, events = apply(game, player, action, self._roller)
                 previous = game.version
             await self.repository.save(new, events, previous)
+            if new.end_reason in RECORDED_ENDS and previous is not None:
+                await self._record_accuracy(new)
             return Outcome(new, events, make_view(new, player.id, events))
+
+    async def _record_accuracy(self, game: Game) -> None:
+        reviews = review(await self.repository.events(game.id), game.variants)
+        accuracy = {
+            player_id: player_review.accuracy(game.variants)
+            for player_id, player_review in reviews.items()
+            if not player_review.player_id.startswith(COMPUTER_PREFIX)
+        }
+        await self.repository.set_accuracy(game.id, accuracy)
 
     async def game(self, channel: ChannelKey) -> Game | None:
         return await self.repository.active_game(channel)

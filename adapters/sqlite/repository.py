@@ -11,6 +11,7 @@ from typing import Any
 
 import aiosqlite
 
+from adapters.sqlite.records import SqliteRecords
 from adapters.sqlite.schema import MIGRATIONS, SCHEMA_VERSION
 from core.errors import ErrorCode, GameError
 from core.events import EndReason, Event, event_from_dict, event_to_dict
@@ -24,7 +25,7 @@ def _dumps(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
-class SqliteRepository:
+class SqliteRepository(SqliteRecords):
     """One connection per process; a lock keeps each transaction whole across coroutines."""
 
     def __init__(self, connection: aiosqlite.Connection) -> None:
@@ -55,9 +56,14 @@ class SqliteRepository:
                 f"database schema {current} is newer than this bot ({SCHEMA_VERSION})"
             )
         for number in range(current, SCHEMA_VERSION):
-            # executescript commits on its own; the version bump follows each script.
-            await self._db.executescript(MIGRATIONS[number])
-            await self._db.execute(f"PRAGMA user_version={number + 1}")
+            # Each step and its version bump in one transaction: a crash leaves none of it.
+            script = f"BEGIN;\n{MIGRATIONS[number]}\nPRAGMA user_version={number + 1};\nCOMMIT;"
+            try:
+                await self._db.executescript(script)
+            except BaseException:
+                if self._db.in_transaction:
+                    await self._db.execute("ROLLBACK")
+                raise
 
     async def close(self) -> None:
         await self._db.close()

@@ -53,6 +53,16 @@ MIGRATIONS: tuple[str, ...] = (
         ref     TEXT NOT NULL
     ) WITHOUT ROWID;
     """,
+    # 3: each player's accuracy from the post-game review; per-chat settings.
+    """
+    ALTER TABLE results ADD COLUMN accuracy REAL;
+    CREATE TABLE chat_settings (
+        chat       TEXT PRIMARY KEY,
+        data       TEXT NOT NULL,
+        updated_at REAL NOT NULL
+    ) WITHOUT ROWID;
+    CREATE INDEX results_by_platform ON results(platform, finished_at);
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -1,0 +1,142 @@
+"""Leaderboards, player statistics and history, computed in SQL over the results table."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import aiosqlite
+
+from core.boxes import ALL_BOXES
+from core.identity import COMPUTER_PREFIX, ChannelKey
+from core.records import PastGame, PlayerStats, Standing
+
+# People only: computers play, but they do not rank.
+PEOPLE = f"player_id NOT LIKE '{COMPUTER_PREFIX}%'"
+
+
+class SqliteRecords:
+    """Mixed into the repository: shares its connection and its lock."""
+
+    _db: aiosqlite.Connection
+    _lock: asyncio.Lock
+
+    async def _rows(self, sql: str, params: tuple[Any, ...]) -> list[aiosqlite.Row]:
+        async with self._lock:
+            self._db.row_factory = aiosqlite.Row
+            try:
+                async with self._db.execute(sql, params) as cursor:
+                    return list(await cursor.fetchall())
+            finally:
+                self._db.row_factory = None
+
+    async def leaderboard(
+        self, platform: str, channel: ChannelKey | None, since: float | None, limit: int = 10
+    ) -> list[Standing]:
+        where, params = _scope(platform, channel, since)
+        rows = await self._rows(
+            f"""
+            SELECT player_id, name, MAX(finished_at) AS last, COUNT(*) AS games,
+                   SUM(winner) AS wins, AVG(total) AS average, MAX(total) AS best
+            FROM results WHERE {where} AND {PEOPLE}
+            GROUP BY player_id
+            ORDER BY wins DESC, CAST(wins AS REAL) / games DESC, average DESC, player_id
+            LIMIT ?
+            """,
+            (*params, limit),
+        )
+        return [
+            Standing(r["player_id"], r["name"], r["games"], r["wins"], r["average"], r["best"])
+            for r in rows
+        ]
+
+    async def player_stats(
+        self, platform: str, player_id: str, channel: ChannelKey | None
+    ) -> PlayerStats | None:
+        where, params = _scope(platform, channel, None)
+        averages = ", ".join(
+            f"AVG(json_extract(boxes, '$[{box.index}]')) AS box{box.index}" for box in ALL_BOXES
+        )
+        general = f"json_extract(boxes, '$[{ALL_BOXES[-1].index}]')"
+        rows = await self._rows(
+            f"""
+            SELECT name, MAX(finished_at) AS last, COUNT(*) AS games, SUM(winner) AS wins,
+                   AVG(total) AS average, MAX(total) AS best,
+                   SUM({general} = 60) AS small_generals, SUM(big_general) AS big_generals,
+                   AVG(accuracy) AS accuracy, {averages}
+            FROM results WHERE {where} AND player_id = ?
+            """,
+            (*params, player_id),
+        )
+        row = rows[0] if rows else None
+        if row is None or not row["games"]:
+            return None
+        return PlayerStats(
+            player_id=player_id,
+            name=row["name"],
+            games=row["games"],
+            wins=row["wins"],
+            average=row["average"],
+            best=row["best"],
+            small_generals=row["small_generals"] or 0,
+            big_generals=row["big_generals"] or 0,
+            box_averages={
+                box: row[f"box{box.index}"]
+                for box in ALL_BOXES
+                if row[f"box{box.index}"] is not None
+            },
+            accuracy=row["accuracy"],
+        )
+
+    async def find_player(self, platform: str, channel: ChannelKey, name: str) -> str | None:
+        """A player of this channel by the name they last played under (case-insensitive)."""
+        rows = await self._rows(
+            "SELECT player_id FROM results WHERE channel = ? AND lower(name) = lower(?)"
+            " ORDER BY finished_at DESC LIMIT 1",
+            (str(channel), name.strip().lstrip("@")),
+        )
+        return str(rows[0]["player_id"]) if rows else None
+
+    async def history(self, channel: ChannelKey, limit: int = 10) -> list[PastGame]:
+        rows = await self._rows(
+            """
+            SELECT r.game_id, r.finished_at, r.end_reason, r.name, r.total, r.winner
+            FROM (SELECT DISTINCT game_id, finished_at FROM results WHERE channel = ?
+                  ORDER BY finished_at DESC LIMIT ?) AS recent
+            JOIN results AS r ON r.game_id = recent.game_id
+            ORDER BY recent.finished_at DESC, r.game_id, r.seat
+            """,
+            (str(channel), limit),
+        )
+        games: dict[str, PastGame] = {}
+        for r in rows:
+            past = games.get(r["game_id"]) or PastGame(
+                r["game_id"], r["finished_at"], r["end_reason"], ()
+            )
+            entry = (r["name"], r["total"], bool(r["winner"]))
+            games[r["game_id"]] = PastGame(
+                past.game_id, past.finished_at, past.end_reason, (*past.players, entry)
+            )
+        return list(games.values())
+
+    async def set_accuracy(self, game_id: str, accuracy: dict[str, float]) -> None:
+        async with self._lock:
+            await self._db.executemany(
+                "UPDATE results SET accuracy = ? WHERE game_id = ? AND player_id = ?",
+                [(value, game_id, player_id) for player_id, value in accuracy.items()],
+            )
+
+
+def _scope(
+    platform: str, channel: ChannelKey | None, since: float | None
+) -> tuple[str, tuple[Any, ...]]:
+    """A channel's results, or (channel None) every chat's of the platform; optionally recent."""
+    clauses: list[str] = ["platform = ?"]
+    params: list[Any] = [platform]
+    if channel is not None:
+        clauses.append("channel = ?")
+        params.append(str(channel))
+    if since is not None:
+        clauses.append("finished_at >= ?")
+        params.append(since)
+    return " AND ".join(clauses), tuple(params)

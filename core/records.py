@@ -1,0 +1,65 @@
+"""Leaderboards, statistics and history: what finished games add up to, as plain data."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+from core.boxes import Box
+from core.identity import ChannelKey
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One player's line on a leaderboard."""
+
+    player_id: str
+    name: str
+    games: int
+    wins: int
+    average: float
+    best: int
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+
+@dataclass(frozen=True)
+class PlayerStats:
+    player_id: str
+    name: str
+    games: int
+    wins: int
+    average: float
+    best: int
+    small_generals: int
+    big_generals: int
+    box_averages: dict[Box, float]
+    accuracy: float | None  # the average of the post-game reviews, where there were any
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+
+@dataclass(frozen=True)
+class PastGame:
+    game_id: str
+    finished_at: float
+    end_reason: str
+    players: tuple[tuple[str, int, bool], ...]  # (name, total, winner) in seating order
+
+
+class Records(Protocol):
+    """Read side of the stored results; every figure is computed in the database."""
+
+    async def leaderboard(
+        self, platform: str, channel: ChannelKey | None, since: float | None, limit: int = 10
+    ) -> list[Standing]: ...
+
+    async def player_stats(
+        self, platform: str, player_id: str, channel: ChannelKey | None
+    ) -> PlayerStats | None: ...
+
+    async def history(self, channel: ChannelKey, limit: int = 10) -> list[PastGame]: ...
