@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable
+from datetime import UTC, datetime
 
 from adapters.i18n import Translator
 from core.boxes import Box
@@ -21,6 +22,7 @@ from core.events import (
     PlayerJoined,
     PlayerLeft,
 )
+from core.records import PastGame, PlayerStats, Standing
 from core.review import Decision, PlayerReview
 from core.rules import MAX_THROWS, Variants
 from core.strategy import Choice
@@ -220,3 +222,55 @@ def decision_text(t: Translator, decision: Decision) -> str:
         best=choice_text(t, decision.best, decision.dice),
         loss=_number(decision.loss),
     )
+
+
+def leaderboard_lines(
+    t: Translator, standings: list[Standing], global_: bool, days: int | None
+) -> list[str]:
+    title = t("board-title-global" if global_ else "board-title")
+    if not standings:
+        return [title, t("board-empty")]
+    period = t("board-period-recent", days=days) if days else t("board-period-all")
+    lines = [title, t("board-header", period=period)]
+    for rank, s in enumerate(standings, start=1):
+        lines.append(
+            t(
+                "board-line",
+                rank=rank,
+                name=s.name,
+                wins=s.wins,
+                games=s.games,
+                rate=round(100 * s.win_rate),
+                average=_number(s.average),
+                best=s.best,
+            )
+        )
+    return lines
+
+
+def stats_lines(t: Translator, stats: PlayerStats) -> list[str]:
+    lines = [
+        t("stats-title", name=stats.name),
+        t("stats-games", games=stats.games, wins=stats.wins, rate=round(100 * stats.win_rate)),
+        t("stats-totals", average=_number(stats.average), best=stats.best),
+        t("stats-generals", small=stats.small_generals, big=stats.big_generals),
+    ]
+    if stats.accuracy is not None:
+        lines.append(t("stats-accuracy", accuracy=_number(stats.accuracy)))
+    lines.append(t("stats-boxes"))
+    for box, average in stats.box_averages.items():
+        lines.append(f"  {box_name(t, box)}: {_number(average)}")
+    return lines
+
+
+def history_lines(t: Translator, games: list[PastGame]) -> list[str]:
+    if not games:
+        return [t("history-empty")]
+    lines = [t("history-title")]
+    for game in games:
+        players = ", ".join(
+            f"{'🏆 ' if winner else ''}{name} {total}" for name, total, winner in game.players
+        )
+        date = datetime.fromtimestamp(game.finished_at, UTC).strftime("%Y-%m-%d %H:%M")
+        lines.append(t("history-line", date=date, players=players))
+    return lines

@@ -8,6 +8,7 @@ import html
 import json
 import logging
 import os
+import time
 import weakref
 from dataclasses import dataclass
 from functools import partial
@@ -24,7 +25,15 @@ from adapters.i18n import Translator, available_locales, normalize_locale, trans
 from adapters.presenter import Redraw, plan
 from adapters.telegram import render
 from adapters.telegram.render import Rendered
-from adapters.text import error_message, hint_lines, narrate, review_lines
+from adapters.text import (
+    error_message,
+    hint_lines,
+    history_lines,
+    leaderboard_lines,
+    narrate,
+    review_lines,
+    stats_lines,
+)
 from core.actions import Action, AddComputer, Cancel, Join, Leave, Open
 from core.errors import ErrorCode, GameError
 from core.events import EndReason, Event
@@ -41,6 +50,9 @@ COMMAND = "general"
 POLL_TIMEOUT = 30
 Answer = tuple[str | None, bool]
 REVIEWED = (EndReason.COMPLETED, EndReason.BIG_GENERAL)
+RECORD_COMMANDS = ("leaderboard", "stats", "history")
+RECENT_DAYS = 30
+RECENT_WORDS = {"30", "30d", "month", "recent", "месяц"}
 COMMAND_ACTIONS: dict[str, Action] = {
     "join": Join(),
     "leave": Leave(),
@@ -165,19 +177,30 @@ class TelegramFrontEnd:
         if message is None or user is None:
             return
         channel = channel_of(message)
-        arg = (context.args[0].lower() if context.args else "").strip()
+        words = list(context.args or [])
+        arg = (words[0].lower() if words else "").strip()
         try:
             async with self._lock(channel):
-                await self._command(message, channel, player_of(user), arg, _user_t(user))
+                await self._command(
+                    message, channel, player_of(user), arg, _user_t(user), words[1:]
+                )
         except Exception:
             log.exception("command %r in %s failed", arg, channel)
             await self._reply(message, Rendered(self.t("error-unexpected")))
         self._wake_computers(channel)
 
     async def _command(
-        self, message: Message, channel: ChannelKey, player: PlayerRef, arg: str, t: Translator
+        self,
+        message: Message,
+        channel: ChannelKey,
+        player: PlayerRef,
+        arg: str,
+        t: Translator,
+        rest: list[str],
     ) -> None:
-        if arg in ("", "help"):
+        if arg in RECORD_COMMANDS:
+            await self._reply(message, Rendered(await self._records(arg, channel, player, rest)))
+        elif arg in ("", "help"):
             await self._reply(message, Rendered(render.help_text(self.t)))
         elif arg == "rules":
             await self._reply(message, Rendered(render.help_text(self.t, "rules")))
@@ -321,6 +344,34 @@ class TelegramFrontEnd:
         game = await self.service.repository.last_finished(channel)
         lines = await self._review(make_view(game)) if game is not None else []
         return _escape("\n".join(lines or [self.t("review-none")]))
+
+    async def _records(
+        self, arg: str, channel: ChannelKey, player: PlayerRef, rest: list[str]
+    ) -> str:
+        """Leaderboard, statistics or history, as a monospace block."""
+        records = self.service.repository
+        if arg == "history":
+            lines = history_lines(self.t, await records.history(channel))
+        elif arg == "stats":
+            name = " ".join(rest).strip()
+            player_id = await records.find_player(PLATFORM, channel, name) if name else player.id
+            stats = await records.player_stats(PLATFORM, player_id, None) if player_id else None
+            if stats is not None:
+                lines = stats_lines(self.t, stats)
+            elif player_id is None:
+                lines = [self.t("stats-unknown", name=name)]
+            else:
+                lines = [self.t("stats-none", name=name or player.name)]
+        else:
+            words = {word.lower() for word in rest}
+            global_ = "global" in words
+            days = RECENT_DAYS if words & RECENT_WORDS else None
+            since = time.time() - days * 86400 if days else None
+            standings = await records.leaderboard(PLATFORM, None if global_ else channel, since)
+            lines = leaderboard_lines(self.t, standings, global_, days)
+        title, *body = lines
+        block = f"\n<pre>{_escape(chr(10).join(body))}</pre>" if body else ""
+        return f"<b>{_escape(title)}</b>{block}"
 
     def _wake_computers(self, channel: ChannelKey) -> None:
         self.service.wake_computers(channel, partial(self._publish_in_turn, channel), self.pause)

@@ -1,0 +1,46 @@
+"""Leaderboards, statistics and history in a Telegram chat."""
+
+from __future__ import annotations
+
+from tests.fakes.telegram_server import FakeChat, FakeTelegram, FakeUser
+from tests.telegram.conftest import RunningBot
+from tests.telegram.test_game_flow import live_board, press
+
+
+async def quick_win(tg: RunningBot, chat: FakeChat, user: FakeUser) -> None:
+    """A solo game won at once with a big general."""
+    fake = tg.fake
+    await fake.send_message(user, chat, "/general start")
+    await fake.settle()
+    await press(fake, user, live_board(fake, chat), "Start")
+    tg.roller.push([3, 3, 3, 3, 3])
+    await press(fake, user, live_board(fake, chat), "Roll")
+
+
+async def ask(fake: FakeTelegram, user: FakeUser, chat: FakeChat, text: str) -> str:
+    await fake.send_message(user, chat, text)
+    await fake.settle()
+    return fake.bot_messages(chat)[-1].plain_text
+
+
+async def test_leaderboard_stats_history(tg: RunningBot) -> None:
+    fake = tg.fake
+    ann, bob = fake.user(1001, "Ann"), fake.user(1002, "Bob <i>")
+    here, there = fake.chat(-100900, title="Here"), fake.chat(-100901, title="There")
+    assert "No finished games yet." in await ask(fake, ann, here, "/general leaderboard")
+    await quick_win(tg, here, ann)
+    await quick_win(tg, here, ann)
+    await quick_win(tg, there, bob)
+    board = await ask(fake, ann, here, "/general leaderboard")
+    assert "Leaderboard of this chat" in board and "1. Ann — 2 · 2 · 100% · 0.0 · 0" in board
+    assert "Bob" not in board
+    everywhere = await ask(fake, ann, here, "/general leaderboard global 30d")
+    assert "the last 30 days" in everywhere and "Bob <i>" in everywhere
+    assert "&lt;i&gt;" in fake.bot_messages(here)[-1].text  # escaped in the HTML
+    stats = await ask(fake, ann, here, "/general stats")
+    assert "Games 2, wins 2 (100%)" in stats and "big generals 2" in stats
+    assert "Bob" in await ask(fake, bob, there, "/general stats")
+    assert 'Nobody called "Zed"' in await ask(fake, ann, here, "/general stats Zed")
+    assert "Games 2" in await ask(fake, bob, here, "/general stats ann")
+    history = await ask(fake, ann, here, "/general history")
+    assert history.count("🏆 Ann 0") == 2
