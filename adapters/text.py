@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 
 from adapters.i18n import Translator
 from core.boxes import Box
+from core.chat_settings import ChatSettings, SheetStyle
 from core.errors import GameError
 from core.events import (
     BigGeneralThrown,
@@ -24,7 +25,7 @@ from core.events import (
 )
 from core.records import PastGame, PlayerStats, Standing
 from core.review import Decision, PlayerReview
-from core.rules import MAX_THROWS, Variants
+from core.rules import MAX_THROWS, BigGeneralMode, Variants
 from core.strategy import Choice
 from core.view import GameView
 
@@ -274,3 +275,31 @@ def history_lines(t: Translator, games: list[PastGame]) -> list[str]:
         date = datetime.fromtimestamp(game.finished_at, UTC).strftime("%Y-%m-%d %H:%M")
         lines.append(t("history-line", date=date, players=players))
     return lines
+
+
+def setting_value(t: Translator, name: str, value: object) -> str:
+    """A setting's current choice in words."""
+    if name == "language":
+        return t(f"settings-language-{value}" if value else "settings-language-auto")
+    if name == "computer_pause":
+        return t("settings-default") if value is None else t("settings-seconds", n=value)
+    if name == "turn_timer" and isinstance(value, int):
+        seconds = value
+        if not seconds:
+            return t("settings-off")
+        if seconds % 3600 == 0:
+            return t("settings-hours", n=seconds // 3600)
+        return t("settings-minutes", n=seconds // 60)
+    if name == "hints":
+        return t("settings-on" if value else "settings-off")
+    if isinstance(value, BigGeneralMode):
+        return t("settings-big-ends" if value is BigGeneralMode.ENDS_GAME else "settings-big-sixty")
+    if isinstance(value, SheetStyle):
+        return t(f"settings-sheet-{value.value}")
+    if isinstance(value, bool):
+        return t("settings-yes" if value else "settings-no")
+    return str(value)
+
+
+def setting_label(t: Translator, name: str, settings: ChatSettings) -> str:
+    return t(f"settings-{name}", value=setting_value(t, name, getattr(settings, name)))

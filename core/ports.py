@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
+from core.chat_settings import ChatSettings
 from core.events import Event
 from core.game import Game
 from core.identity import ChannelKey
@@ -34,5 +35,11 @@ class GameRepository(Protocol):
     async def set_accuracy(self, game_id: str, accuracy: dict[str, float]) -> None:
         """Record each person's accuracy from the post-game review beside their result."""
         ...
+
+    async def chat_settings(self, platform: str, chat: str) -> ChatSettings: ...
+
+    async def save_chat_settings(
+        self, platform: str, chat: str, settings: ChatSettings
+    ) -> None: ...
 
     async def close(self) -> None: ...

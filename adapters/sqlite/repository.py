@@ -13,6 +13,7 @@ import aiosqlite
 
 from adapters.sqlite.records import SqliteRecords
 from adapters.sqlite.schema import MIGRATIONS, SCHEMA_VERSION
+from core.chat_settings import ChatSettings
 from core.errors import ErrorCode, GameError
 from core.events import EndReason, Event, event_from_dict, event_to_dict
 from core.game import Game, Phase, game_from_dict, game_to_dict
@@ -115,6 +116,19 @@ class SqliteRepository(SqliteRecords):
         sql = "INSERT OR REPLACE INTO boards (game_id, ref) VALUES (?, ?)"
         async with self._lock:
             await self._db.execute(sql, (game_id, ref))
+
+    async def chat_settings(self, platform: str, chat: str) -> ChatSettings:
+        """A chat's settings; the defaults where it never changed any."""
+        sql = "SELECT data FROM chat_settings WHERE chat = ?"
+        async with self._lock, self._db.execute(sql, (f"{platform}:{chat}",)) as cursor:
+            row = await cursor.fetchone()
+        return ChatSettings() if row is None else ChatSettings.from_dict(json.loads(row[0]))
+
+    async def save_chat_settings(self, platform: str, chat: str, settings: ChatSettings) -> None:
+        sql = "INSERT OR REPLACE INTO chat_settings (chat, data, updated_at) VALUES (?, ?, ?)"
+        data = _dumps(settings.to_dict())
+        async with self._lock:
+            await self._db.execute(sql, (f"{platform}:{chat}", data, time.time()))
 
     async def results(self, game_id: str) -> list[dict[str, Any]]:
         sql = "SELECT * FROM results WHERE game_id = ? ORDER BY seat"

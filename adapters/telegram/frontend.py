@@ -10,12 +10,13 @@ import logging
 import os
 import time
 import weakref
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import partial
 from typing import Protocol
 
 from telegram import BotCommand, CallbackQuery, Message, Update, User
-from telegram.constants import ParseMode
+from telegram.constants import ChatMemberStatus, ChatType, ParseMode
 from telegram.error import BadRequest, TelegramError
 from telegram.ext import AIORateLimiter, Application, CallbackQueryHandler, CommandHandler
 from telegram.ext import ContextTypes as _ContextTypes
@@ -35,6 +36,7 @@ from adapters.text import (
     stats_lines,
 )
 from core.actions import Action, AddComputer, Cancel, Join, Leave, Open
+from core.chat_settings import CHOICES, ChatSettings, cycled
 from core.errors import ErrorCode, GameError
 from core.events import EndReason, Event
 from core.game import Phase
@@ -42,6 +44,9 @@ from core.identity import ChannelKey, PlayerRef
 from core.service import GameService, Outcome
 from core.view import GameView, make_view
 
+_LANGUAGE: ContextVar[Translator | None] = ContextVar("telegram_language", default=None)
+SETTINGS_PREFIX = render.SETTINGS_PREFIX
+SETTINGS_DONE = render.SETTINGS_DONE
 # Opt in to python-telegram-bot's future timedelta values now, silencing its deprecation notice.
 os.environ.setdefault("PTB_TIMEDELTA", "true")
 log = logging.getLogger(__name__)
@@ -115,7 +120,7 @@ class TelegramFrontEnd:
     ) -> None:
         self.service = service
         self.boards = boards
-        self.t = translator(normalize_locale(locale))
+        self._default_t = translator(normalize_locale(locale))
         self.poll_timeout = poll_timeout
         self.pause = pause
         builder = (
@@ -134,6 +139,18 @@ class TelegramFrontEnd:
         self.app.add_error_handler(self._on_error)
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
 
+    @property
+    def t(self) -> Translator:
+        """The language of the update being handled (the chat's, else the person's)."""
+        return _LANGUAGE.get() or self._default_t
+
+    async def _settings_for(self, channel: ChannelKey, user: User | None) -> ChatSettings:
+        """Load the chat's settings and take up its language for the rest of this update."""
+        settings = await self.service.repository.chat_settings(PLATFORM, channel.chat)
+        code = settings.language or (user.language_code if user else None)
+        _LANGUAGE.set(translator(normalize_locale(code)) if code else self._default_t)
+        return settings
+
     async def start(self) -> None:
         await self.app.initialize()
         await self._register_commands()
@@ -146,7 +163,7 @@ class TelegramFrontEnd:
         )
         log.info("telegram front end polling as @%s", self.app.bot.username)
         for game in await self.service.repository.active_games(PLATFORM):
-            self._wake_computers(game.channel)  # a computer's turn cut short by a restart
+            await self._wake_computers(game.channel)  # a computer's turn cut short by a restart
 
     async def stop(self) -> None:
         if self.app.updater and self.app.updater.running:
@@ -159,7 +176,8 @@ class TelegramFrontEnd:
         for locale in available_locales():
             command = BotCommand(COMMAND, translator(locale)("chat-command-menu"))
             await self.app.bot.set_my_commands([command], language_code=locale)
-        await self.app.bot.set_my_commands([BotCommand(COMMAND, self.t("chat-command-menu"))])
+        default = BotCommand(COMMAND, self._default_t("chat-command-menu"))
+        await self.app.bot.set_my_commands([default])
 
     def _lock(self, channel: ChannelKey) -> asyncio.Lock:
         """Keeps one table's answers in order: the edits of one press land before the next's."""
@@ -180,14 +198,13 @@ class TelegramFrontEnd:
         words = list(context.args or [])
         arg = (words[0].lower() if words else "").strip()
         try:
+            settings = await self._settings_for(channel, user)
             async with self._lock(channel):
-                await self._command(
-                    message, channel, player_of(user), arg, _user_t(user), words[1:]
-                )
+                await self._command(message, channel, player_of(user), arg, settings, words[1:])
+            await self._wake_computers(channel)
         except Exception:
             log.exception("command %r in %s failed", arg, channel)
             await self._reply(message, Rendered(self.t("error-unexpected")))
-        self._wake_computers(channel)
 
     async def _command(
         self,
@@ -195,10 +212,16 @@ class TelegramFrontEnd:
         channel: ChannelKey,
         player: PlayerRef,
         arg: str,
-        t: Translator,
+        settings: ChatSettings,
         rest: list[str],
     ) -> None:
-        if arg in RECORD_COMMANDS:
+        t = self.t
+        if arg == "settings":
+            if await self._may_configure(message.chat.id, int(player.id), message.chat.type):
+                await self._reply(message, render.settings(t, settings))
+            else:
+                await self._reply(message, Rendered(_escape(t("settings-admins-only"))))
+        elif arg in RECORD_COMMANDS:
             await self._reply(message, Rendered(await self._records(arg, channel, player, rest)))
         elif arg in ("", "help"):
             await self._reply(message, Rendered(render.help_text(self.t)))
@@ -223,7 +246,7 @@ class TelegramFrontEnd:
         elif arg == "review":
             await self._reply(message, Rendered(await self._review_text(channel)))
         elif arg == "start" or arg in COMMAND_ACTIONS:
-            action = Open() if arg == "start" else COMMAND_ACTIONS[arg]
+            action = Open(settings.variants()) if arg == "start" else COMMAND_ACTIONS[arg]
             try:
                 outcome = await self.service.act(channel, player, action)
             except GameError as error:
@@ -245,23 +268,58 @@ class TelegramFrontEnd:
         query = update.callback_query
         if query is None:
             return
-        t = _user_t(query.from_user)
-        press = payload.decode(query.data)
         message = query.message if isinstance(query.message, Message) else None
-        if press is None or message is None:
-            await self._answer(query, t("error-bad-action"))
+        if message is None:
+            await self._answer(query, self.t("error-bad-action"))
             return
         channel = channel_of(message)
-        answer: Answer = (t("error-unexpected"), False)
+        answer: Answer = (self.t("error-unexpected"), False)
         try:
-            async with self._lock(channel):
-                answer = await self._press(query, message, channel, press, t)
+            settings = await self._settings_for(channel, query.from_user)
+            answer = (self.t("error-unexpected"), False)
+            setting = _setting_pressed(query.data)
+            press = payload.decode(query.data)
+            if setting is not None:
+                answer = await self._configure(query, message, channel, settings, setting)
+            elif press is None:
+                answer = (self.t("error-bad-action"), False)
+            else:
+                async with self._lock(channel):
+                    answer = await self._press(query, message, channel, press, self.t)
+                await self._wake_computers(channel)
         except Exception:
             log.exception("press %r in %s failed", query.data, channel)
         finally:
             # Answered once the chat shows the result, so the spinner ends with the new board.
             await self._answer(query, *answer)
-        self._wake_computers(channel)
+
+    async def _configure(
+        self,
+        query: CallbackQuery,
+        message: Message,
+        channel: ChannelKey,
+        settings: ChatSettings,
+        setting: str,
+    ) -> Answer:
+        """A press on the settings screen: administrators only; each press cycles one choice."""
+        if not await self._may_configure(message.chat.id, query.from_user.id, message.chat.type):
+            return self.t("settings-admins-only"), False
+        ref = BoardRef(message.chat.id, message.message_id, _thread(channel))
+        if setting == SETTINGS_DONE:
+            await self._edit(ref, Rendered(_escape(self.t("settings-closed"))))
+            return None, False
+        settings = cycled(settings, setting)
+        await self.service.repository.save_chat_settings(PLATFORM, channel.chat, settings)
+        await self._settings_for(channel, query.from_user)  # a new language shows at once
+        await self._edit(ref, render.settings(self.t, settings))
+        return None, False
+
+    async def _may_configure(self, chat_id: int, user_id: int, chat_type: str) -> bool:
+        """Chat administrators (anyone in a private chat) may change the chat's settings."""
+        if chat_type == ChatType.PRIVATE:
+            return True
+        member = await self.app.bot.get_chat_member(chat_id, user_id)
+        return member.status in (ChatMemberStatus.OWNER, ChatMemberStatus.ADMINISTRATOR)
 
     async def _press(
         self,
@@ -373,10 +431,13 @@ class TelegramFrontEnd:
         block = f"\n<pre>{_escape(chr(10).join(body))}</pre>" if body else ""
         return f"<b>{_escape(title)}</b>{block}"
 
-    def _wake_computers(self, channel: ChannelKey) -> None:
-        self.service.wake_computers(channel, partial(self._publish_in_turn, channel), self.pause)
+    async def _wake_computers(self, channel: ChannelKey) -> None:
+        settings = await self.service.repository.chat_settings(PLATFORM, channel.chat)
+        pause = self.pause if settings.computer_pause is None else settings.computer_pause
+        self.service.wake_computers(channel, partial(self._publish_in_turn, channel), pause)
 
     async def _publish_in_turn(self, channel: ChannelKey, outcome: Outcome) -> None:
+        await self._settings_for(channel, None)
         async with self._lock(channel):
             await self._publish(channel, outcome)
 
@@ -477,8 +538,12 @@ def _escape(text: str) -> str:
     return html.escape(text, quote=False)
 
 
-def _user_t(user: User | None) -> Translator:
-    return translator(normalize_locale(user.language_code if user else None))
+def _setting_pressed(data: str | None) -> str | None:
+    """The setting a settings-screen button names, or None when it is no such button."""
+    if not data or not data.startswith(SETTINGS_PREFIX):
+        return None
+    name = data[len(SETTINGS_PREFIX) :]
+    return name if name in CHOICES or name == SETTINGS_DONE else None
 
 
 def _file_url(base_url: str) -> str:

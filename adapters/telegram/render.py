@@ -9,7 +9,8 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from adapters import payload
 from adapters.i18n import Translator
-from adapters.text import box_name, dice_text, ending, sheet_tables
+from adapters.text import box_name, dice_text, ending, setting_label, sheet_tables
+from core.chat_settings import CHOICES, ChatSettings
 from core.events import BigGeneralThrown, BoxScored
 from core.game import Phase
 from core.rules import MAX_THROWS
@@ -18,6 +19,8 @@ from core.view import GameView, PlayerView
 MESSAGE_LIMIT = 4096
 ALERT_LIMIT = 200
 COMPUTER_LEVELS = ("master", "club", "novice")
+SETTINGS_PREFIX = "cfg|"
+SETTINGS_DONE = "done"
 KEYCAPS = ("1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣")
 HELD = "🔒"
 
@@ -173,6 +176,16 @@ def _append(pages: list[str], block: str) -> list[str]:
     if pages and len(pages[-1]) + 1 + len(block) <= MESSAGE_LIMIT:
         return [*pages[:-1], f"{pages[-1]}\n{block}"]
     return [*pages, block]
+
+
+def settings(t: Translator, chosen: ChatSettings) -> Rendered:
+    """The settings screen: one button per setting, each press moves it to its next choice."""
+    rows = [
+        [InlineKeyboardButton(setting_label(t, name, chosen), callback_data=SETTINGS_PREFIX + name)]
+        for name in CHOICES
+    ]
+    rows.append([InlineKeyboardButton(t("settings-done"), callback_data=SETTINGS_PREFIX + "done")])
+    return Rendered(f"<b>{escape(t('settings-title'))}</b>", InlineKeyboardMarkup(rows))
 
 
 def help_text(t: Translator, topic: str = "help") -> str:
