@@ -23,6 +23,7 @@ from telegram.ext import ContextTypes as _ContextTypes
 
 from adapters import payload
 from adapters.i18n import Translator, available_locales, normalize_locale, translator
+from adapters.pictures import sheet_png
 from adapters.presenter import Redraw, plan
 from adapters.telegram import render
 from adapters.telegram.render import Rendered
@@ -36,7 +37,7 @@ from adapters.text import (
     stats_lines,
 )
 from core.actions import Action, AddComputer, Cancel, Join, Leave, Open
-from core.chat_settings import CHOICES, ChatSettings, cycled
+from core.chat_settings import CHOICES, ChatSettings, SheetStyle, cycled
 from core.errors import ErrorCode, GameError
 from core.events import EndReason, Event
 from core.game import Phase
@@ -56,6 +57,8 @@ POLL_TIMEOUT = 30
 Answer = tuple[str | None, bool]
 REVIEWED = (EndReason.COMPLETED, EndReason.BIG_GENERAL)
 RECORD_COMMANDS = ("leaderboard", "stats", "history")
+# More players than this and the text sheet takes more than two phone-wide blocks: a picture.
+PICTURE_ABOVE = 8
 RECENT_DAYS = 30
 RECENT_WORDS = {"30", "30d", "month", "recent", "месяц"}
 COMMAND_ACTIONS: dict[str, Action] = {
@@ -232,8 +235,8 @@ class TelegramFrontEnd:
             if view is None:
                 await self._reply(message, Rendered(self.t("chat-sheet-none")))
             else:
-                for page in render.sheet(self.t, view):
-                    await self._reply(message, Rendered(page))
+                text = [w.lower() for w in rest] == ["text"]
+                await self._send_sheet(channel, view, text=text)
         elif arg == "hint":
             try:
                 options = await self.service.hint(channel, player)
@@ -345,8 +348,7 @@ class TelegramFrontEnd:
         elif action is None:  # the score-sheet button
             view = await self.service.view(channel, player.id)
             if view is not None and view.game_id == press.game_id:
-                for page in render.sheet(self.t, view):
-                    await self._send(channel, Rendered(page))
+                await self._send_sheet(channel, view)
             return None, False
         try:
             outcome = await self.service.act(
@@ -386,10 +388,38 @@ class TelegramFrontEnd:
             await self._edit(ref, self._redraw(steps.redraw, view, events))
         if steps.final:
             review = await self._review(view) if view.round else []
-            for page in render.final(self.t, view, review):
-                await self._send(channel, Rendered(page))
+            if view.round and await self._pictures(channel, view):
+                ending = render.final(self.t, view, None, with_sheet=False)
+                await self._send_picture(channel, view, "\n".join(ending))
+                if review:
+                    await self._send(channel, Rendered(_escape("\n".join(review))))
+            else:
+                for page in render.final(self.t, view, review):
+                    await self._send(channel, Rendered(page))
         if steps.new_board:
             await self._new_board(channel, view, narrate(self.t, view, steps.preface))
+
+    async def _pictures(self, channel: ChannelKey, view: GameView) -> bool:
+        """Pictures where the chat chose them, or where a text sheet would not fit a phone."""
+        settings = await self.service.repository.chat_settings(PLATFORM, channel.chat)
+        return settings.sheet is SheetStyle.PICTURE or len(view.players) > PICTURE_ABOVE
+
+    async def _send_sheet(self, channel: ChannelKey, view: GameView, text: bool = False) -> None:
+        if not text and await self._pictures(channel, view):
+            await self._send_picture(channel, view, f"<b>{_escape(self.t('sheet-title'))}</b>")
+            return
+        for page in render.sheet(self.t, view):
+            await self._send(channel, Rendered(page))
+
+    async def _send_picture(self, channel: ChannelKey, view: GameView, caption: str) -> None:
+        picture = await asyncio.to_thread(sheet_png, self.t, view)
+        await self.app.bot.send_photo(
+            chat_id=int(channel.chat),
+            photo=picture,
+            caption=caption[: render.CAPTION_LIMIT] or None,
+            parse_mode=ParseMode.HTML,
+            message_thread_id=_thread(channel),
+        )
 
     async def _review(self, view: GameView) -> list[str]:
         """How each person played the game of `view` (lines; none for a game without decisions)."""

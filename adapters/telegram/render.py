@@ -18,6 +18,7 @@ from core.view import GameView, PlayerView
 
 MESSAGE_LIMIT = 4096
 ALERT_LIMIT = 200
+CAPTION_LIMIT = 1024
 COMPUTER_LEVELS = ("master", "club", "novice")
 SETTINGS_PREFIX = "cfg|"
 SETTINGS_DONE = "done"
@@ -161,10 +162,12 @@ def sheet(t: Translator, view: GameView) -> list[str]:
     return messages
 
 
-def final(t: Translator, view: GameView, review: list[str] | None = None) -> list[str]:
+def final(
+    t: Translator, view: GameView, review: list[str] | None = None, with_sheet: bool = True
+) -> list[str]:
     """The end of a game: who won (or why it stopped), the final sheet, how people played."""
     lines = [escape(line) for line in ending(t, view, view.end_reason)] if view.end_reason else []
-    pages = sheet(t, view) if view.round else []
+    pages = sheet(t, view) if view.round and with_sheet else []
     if review:
         pages = _append(pages, escape("\n".join(review)))
     if pages and len("\n".join(lines)) + 1 + len(pages[0]) <= MESSAGE_LIMIT:

@@ -79,3 +79,37 @@ async def test_variants_apply_to_new_games_only(tg: RunningBot) -> None:
     with sqlite3.connect(tg.database) as db:
         stored = [json.loads(s)["variants"] for (s,) in db.execute("SELECT snapshot FROM games")]
     assert sorted(v["big_general"] for v in stored) == ["ends_game", "scores_sixty"]
+
+
+async def test_picture_sheets_by_setting_and_for_big_tables(tg: RunningBot) -> None:
+    fake = tg.fake
+    boss = fake.user(1001, "Boss")
+    group = fake.chat(-101001, title="Pictures")
+    fake.set_member(group, boss, "creator")
+    guests = [fake.user(2000 + n, f"Гость {n}") for n in range(9)]
+    await fake.send_message(boss, group, "/general start")
+    await fake.settle()
+    lobby = live_board(fake, group)
+    for guest in guests[:2]:
+        await press(fake, guest, lobby, "Join")
+    await fake.send_message(boss, group, "/general sheet")
+    await fake.settle()
+    assert fake.bot_messages(group)[-1].photo is None  # three players: text
+    await fake.send_message(boss, group, "/general settings")
+    await fake.settle()
+    screen = settings_screen(fake, group)
+    await press(fake, boss, screen, "Score sheets: text")
+    await fake.send_message(boss, group, "/general sheet")
+    # Drawing takes a moment in which nothing crosses the wire: wait for the photo itself.
+    await fake.wait_for(lambda: fake.bot_messages(group)[-1].photo is not None)
+    photo = fake.bot_messages(group)[-1]
+    assert photo.photo is not None and photo.photo.startswith(b"\x89PNG")
+    assert "Score sheet" in photo.plain_caption
+    await fake.send_message(boss, group, "/general sheet text")
+    await fake.settle()
+    assert fake.bot_messages(group)[-1].photo is None
+    await press(fake, boss, fake.message(group, screen.message_id), "Score sheets: picture")
+    for guest in guests[2:]:
+        await press(fake, guest, lobby, "Join")  # ten at the table: too wide for text
+    await fake.send_message(boss, group, "/general sheet")
+    await fake.wait_for(lambda: fake.bot_messages(group)[-1].photo is not None)
