@@ -19,10 +19,16 @@ from core.events import (
     GameStarted,
     LobbyOpened,
     LotThrown,
+    PlayerRemoved,
+    TurnReminder,
     TurnStarted,
+    TurnTimedOut,
 )
 from core.game import Phase
 from core.view import GameView
+
+# What the next player's new board begins with.
+PREFACED = (LotThrown, GameStarted, TurnTimedOut, PlayerRemoved)
 
 
 class Redraw(Enum):
@@ -40,6 +46,7 @@ class Plan:
     new_board: bool
     preface: tuple[Event, ...]  # narrated at the top of the new board (the lot, the start)
     final: bool
+    notice: tuple[Event, ...] = ()  # said in a message of its own, to notify (a reminder)
 
 
 def plan(view: GameView, events: tuple[Event, ...]) -> Plan:
@@ -56,8 +63,9 @@ def plan(view: GameView, events: tuple[Event, ...]) -> Plan:
     else:
         redraw = Redraw.NARRATION
     if view.phase is Phase.LOBBY or redraw is Redraw.TURN:
-        return Plan(redraw, new_board=False, preface=(), final=False)
+        notice = tuple(e for e in events if isinstance(e, TurnReminder))
+        return Plan(redraw, new_board=False, preface=(), final=False, notice=notice)
     if view.phase is Phase.FINISHED:
         return Plan(redraw, new_board=False, preface=(), final=True)
-    preface = tuple(e for e in events if isinstance(e, LotThrown | GameStarted))
+    preface = tuple(e for e in events if isinstance(e, PREFACED))
     return Plan(redraw, new_board=True, preface=preface, final=False)

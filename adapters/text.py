@@ -22,6 +22,9 @@ from core.events import (
     LotThrown,
     PlayerJoined,
     PlayerLeft,
+    PlayerRemoved,
+    TurnReminder,
+    TurnTimedOut,
 )
 from core.records import PastGame, PlayerStats, Standing
 from core.review import Decision, PlayerReview
@@ -77,6 +80,12 @@ def narrate(t: Translator, view: GameView, events: Iterable[Event]) -> list[str]
                 lines.append(t("event-left", name=name_of(view, pid)))
             case HostChanged(player_id=pid):
                 lines.append(t("event-host", name=name_of(view, pid)))
+            case PlayerRemoved(player_id=pid, cause=cause):
+                lines.append(t(f"event-removed-{cause}", name=name_of(view, pid)))
+            case TurnTimedOut(player_id=pid):
+                lines.append(t("event-timed-out", name=name_of(view, pid)))
+            case TurnReminder(player_id=pid, seconds_left=left):
+                lines.append(t("event-reminder", name=name_of(view, pid), left=duration(t, left)))
             case LotThrown(round=r, player_id=pid, dice=dice):
                 if r != lot_round:
                     lines.append(t("lot-title") if r == 1 else t("lot-rethrow"))
@@ -100,11 +109,21 @@ def narrate(t: Translator, view: GameView, events: Iterable[Event]) -> list[str]
     return lines
 
 
+def duration(t: Translator, seconds: int) -> str:
+    if seconds >= 3600 and seconds % 3600 == 0:
+        return t("settings-hours", n=seconds // 3600)
+    if seconds >= 60:
+        return t("settings-minutes", n=round(seconds / 60))
+    return t("settings-seconds", n=seconds)
+
+
 def ending(t: Translator, view: GameView, reason: EndReason) -> list[str]:
     if reason is EndReason.CANCELLED:
         return [t("game-cancelled")]
     if reason is EndReason.ABANDONED:
         return [t("game-abandoned")]
+    if reason is EndReason.IDLE:
+        return [t("game-idle")]
     winners = view.winners
     if not winners:
         return [t("game-over")]

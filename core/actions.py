@@ -35,6 +35,23 @@ class Leave:
 
 
 @dataclass(frozen=True)
+class Kick:
+    """The host removes a player from the table (their sheet stays in the record)."""
+
+    player_id: str
+
+
+@dataclass(frozen=True)
+class Remind:
+    """The bot reminds the player whose turn it is that half their time has gone."""
+
+
+@dataclass(frozen=True)
+class Abandon:
+    """The bot closes a lobby nobody started, or a game nobody touched for days."""
+
+
+@dataclass(frozen=True)
 class Start:
     pass
 
@@ -68,4 +85,18 @@ class Score:
     box: Box
 
 
-Action = Open | Join | AddComputer | Leave | Start | Cancel | Roll | ToggleHold | Hold | Score
+Action = (
+    Open
+    | Join
+    | AddComputer
+    | Leave
+    | Kick
+    | Remind
+    | Abandon
+    | Start
+    | Cancel
+    | Roll
+    | ToggleHold
+    | Hold
+    | Score
+)

@@ -45,6 +45,7 @@ class ChatSettings:
             straight_joker=self.straight_joker,
             table_cap=self.table_cap,
             hints=self.hints,
+            turn_timer=self.turn_timer,
         )
 
     def to_dict(self) -> dict[str, Any]:

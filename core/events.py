@@ -14,7 +14,8 @@ class EndReason(Enum):
     COMPLETED = "completed"
     BIG_GENERAL = "big_general"
     CANCELLED = "cancelled"
-    ABANDONED = "abandoned"
+    ABANDONED = "abandoned"  # every person left
+    IDLE = "idle"  # a lobby nobody started, or a game nobody touched for days
 
 
 @dataclass(frozen=True)
@@ -33,6 +34,30 @@ class PlayerJoined:
 @dataclass(frozen=True)
 class PlayerLeft:
     kind: ClassVar[str] = "player_left"
+    player_id: str
+
+
+@dataclass(frozen=True)
+class PlayerRemoved:
+    """A player taken off the table: `cause` is "kicked" (by the host) or "timeout"."""
+
+    kind: ClassVar[str] = "player_removed"
+    player_id: str
+    cause: str
+
+
+@dataclass(frozen=True)
+class TurnReminder:
+    kind: ClassVar[str] = "turn_reminder"
+    player_id: str
+    seconds_left: int
+
+
+@dataclass(frozen=True)
+class TurnTimedOut:
+    """The turn's time ran out: the bot plays it for the player, as the Club computer would."""
+
+    kind: ClassVar[str] = "turn_timed_out"
     player_id: str
 
 
@@ -109,6 +134,9 @@ Event = (
     LobbyOpened
     | PlayerJoined
     | PlayerLeft
+    | PlayerRemoved
+    | TurnReminder
+    | TurnTimedOut
     | HostChanged
     | LotThrown
     | GameStarted
@@ -126,6 +154,9 @@ EVENT_TYPES: dict[str, type[Event]] = {
         LobbyOpened,
         PlayerJoined,
         PlayerLeft,
+        PlayerRemoved,
+        TurnReminder,
+        TurnTimedOut,
         HostChanged,
         LotThrown,
         GameStarted,

@@ -7,13 +7,16 @@ from enum import Enum
 from typing import Any
 
 from core.actions import (
+    Abandon,
     Action,
     AddComputer,
     Cancel,
     Hold,
     Join,
+    Kick,
     Leave,
     Open,
+    Remind,
     Roll,
     Score,
     Start,
@@ -36,6 +39,8 @@ from core.events import (
     LotThrown,
     PlayerJoined,
     PlayerLeft,
+    PlayerRemoved,
+    TurnReminder,
     TurnStarted,
 )
 from core.identity import COMPUTER_PREFIX, ChannelKey, PlayerRef
@@ -61,6 +66,7 @@ class Seat:
     player: PlayerRef
     scores: tuple[int | None, ...] = (None,) * len(ALL_BOXES)
     active: bool = True
+    missed: int = 0  # turns in a row whose time ran out
 
     @property
     def total(self) -> int:
@@ -80,6 +86,7 @@ class Turn:
     throws: int = 0
     dice: Dice = ()
     held: tuple[bool, ...] = NO_HOLDS
+    reminded: bool = False
 
     @property
     def throws_left(self) -> int:
@@ -110,6 +117,8 @@ class Game:
     version: int = 0
     winners: tuple[str, ...] = ()
     end_reason: EndReason | None = None
+    turn_started: float = 0.0  # when the current turn (in the lobby: the lobby) began
+    touched: float = 0.0  # when anything last happened
 
     def seat_of(self, player_id: str) -> int | None:
         for index, seat in enumerate(self.seats):
@@ -128,7 +137,7 @@ class Game:
 
 
 def open_lobby(
-    game_id: str, channel: ChannelKey, host: PlayerRef, action: Open
+    game_id: str, channel: ChannelKey, host: PlayerRef, action: Open, now: float = 0.0
 ) -> tuple[Game, tuple[Event, ...]]:
     game = Game(
         id=game_id,
@@ -137,14 +146,16 @@ def open_lobby(
         variants=action.variants,
         seats=(Seat(host),),
         version=1,
+        turn_started=now,
+        touched=now,
     )
     return game, (LobbyOpened(host.id), PlayerJoined(host.id, host.name))
 
 
 def apply(
-    game: Game, player: PlayerRef, action: Action, roller: Roller
+    game: Game, player: PlayerRef, action: Action, roller: Roller, now: float = 0.0
 ) -> tuple[Game, tuple[Event, ...]]:
-    """Apply one action; raises GameError (nothing changed) when the rules refuse it."""
+    """Apply one action at time `now`; raises GameError (nothing changed) when refused."""
     if game.phase is Phase.FINISHED:
         raise GameError(ErrorCode.GAME_OVER)
     match action:
@@ -159,6 +170,12 @@ def apply(
             new, events = _join(game, computer)
         case Leave():
             new, events = _leave(game, player)
+        case Kick(player_id=target):
+            new, events = _kick(game, player, target)
+        case Remind():
+            new, events = _remind(game, now)
+        case Abandon():
+            new, events = _finish(game, EndReason.IDLE, ()), (GameEnded(EndReason.IDLE, ()),)
         case Start():
             new, events = _start(game, player, roller)
         case Cancel():
@@ -173,7 +190,10 @@ def apply(
             new, events = _score(game, player, box)
         case _:
             raise GameError(ErrorCode.BAD_ACTION)
-    return replace(new, version=game.version + 1), events
+    new = replace(new, version=game.version + 1, touched=now)
+    if any(isinstance(event, TurnStarted) for event in events):
+        new = replace(new, turn_started=now)
+    return new, events
 
 
 def _require_host(game: Game, player: PlayerRef) -> None:
@@ -229,6 +249,26 @@ def _leave(game: Game, player: PlayerRef) -> tuple[Game, tuple[Event, ...]]:
 def _first_human(seats: tuple[Seat, ...]) -> str:
     """The next host: computers never host a table."""
     return next(seat.player.id for seat in seats if not seat.player.is_computer)
+
+
+def _kick(game: Game, host: PlayerRef, target_id: str) -> tuple[Game, tuple[Event, ...]]:
+    _require_host(game, host)
+    index = game.seat_of(target_id)
+    if index is None or not game.seats[index].active:
+        raise GameError(ErrorCode.NOT_SEATED)
+    if target_id == host.id:
+        raise GameError(ErrorCode.BAD_ACTION)
+    game, events = _leave(game, game.seats[index].player)
+    return game, (PlayerRemoved(target_id, "kicked"), *events)
+
+
+def _remind(game: Game, now: float) -> tuple[Game, tuple[Event, ...]]:
+    if game.phase is not Phase.PLAYING:
+        raise GameError(ErrorCode.NOT_STARTED)
+    seat = game.seats[game.current]
+    left = max(0, round(game.turn_started + game.variants.turn_timer - now))
+    reminded = replace(game, turn=replace(game.turn, reminded=True))
+    return reminded, (TurnReminder(seat.player.id, left),)
 
 
 def _cancel(game: Game, player: PlayerRef) -> tuple[Game, tuple[Event, ...]]:
@@ -333,7 +373,7 @@ def _score(game: Game, player: PlayerRef, box: Box) -> tuple[Game, tuple[Event, 
         raise GameError(ErrorCode.BOX_FILLED, box=box.value)
     points = score(box, turn.dice, turn.throws == 1, game.variants)
     scores = tuple(points if b is box else seat.scores[b.index] for b in ALL_BOXES)
-    seats = tuple(replace(s, scores=scores) if s is seat else s for s in game.seats)
+    seats = tuple(replace(s, scores=scores, missed=0) if s is seat else s for s in game.seats)
     events: list[Event] = [BoxScored(player.id, box, points, turn.dice, turn.throws)]
     game, more = _advance(replace(game, seats=seats))
     events.extend(more)
@@ -387,6 +427,7 @@ def game_to_dict(game: Game) -> dict[str, Any]:
                 "name": seat.player.name,
                 "scores": list(seat.scores),
                 "active": seat.active,
+                "missed": seat.missed,
             }
             for seat in game.seats
         ],
@@ -396,11 +437,14 @@ def game_to_dict(game: Game) -> dict[str, Any]:
             "throws": game.turn.throws,
             "dice": list(game.turn.dice),
             "held": list(game.turn.held),
+            "reminded": game.turn.reminded,
         },
         "lot": [[t.round, t.player_id, list(t.dice)] for t in game.lot],
         "version": game.version,
         "winners": list(game.winners),
         "end_reason": game.end_reason.value if game.end_reason else None,
+        "turn_started": game.turn_started,
+        "touched": game.touched,
     }
 
 
@@ -413,14 +457,26 @@ def game_from_dict(data: dict[str, Any]) -> Game:
         variants=Variants.from_dict(data["variants"]),
         phase=Phase(data["phase"]),
         seats=tuple(
-            Seat(PlayerRef(s["id"], s["name"]), tuple(s["scores"]), bool(s["active"]))
+            Seat(
+                PlayerRef(s["id"], s["name"]),
+                tuple(s["scores"]),
+                bool(s["active"]),
+                int(s.get("missed", 0)),
+            )
             for s in data["seats"]
         ),
         current=int(data["current"]),
         round=int(data["round"]),
-        turn=Turn(int(turn["throws"]), tuple(turn["dice"]), tuple(turn["held"])),
+        turn=Turn(
+            int(turn["throws"]),
+            tuple(turn["dice"]),
+            tuple(turn["held"]),
+            bool(turn.get("reminded", False)),
+        ),
         lot=tuple(LotThrow(r, p, tuple(d)) for r, p, d in data["lot"]),
         version=int(data["version"]),
         winners=tuple(data["winners"]),
         end_reason=EndReason(data["end_reason"]) if data["end_reason"] else None,
+        turn_started=float(data.get("turn_started", 0.0)),
+        touched=float(data.get("touched", 0.0)),
     )

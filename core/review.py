@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from core.boxes import ALL_BOXES, Box
 from core.dice import Dice
-from core.events import BoxScored, DiceRolled, Event, TurnStarted
+from core.events import BoxScored, DiceRolled, Event, TurnStarted, TurnTimedOut
 from core.rules import Variants
 from core.strategy import Choice, choices, expected_game
 
@@ -64,6 +64,7 @@ def review(events: Iterable[Event], variants: Variants) -> dict[str, PlayerRevie
     sheets: dict[str, _Sheet] = {}
     round_ = 0
     last: tuple[int, Dice] | None = None
+    stand_in = False  # the bot plays the rest of a timed-out turn: not the player's decisions
 
     def decide(player_id: str, throw: int, dice: Dice, chosen: Choice) -> None:
         sheet = sheets.setdefault(player_id, _Sheet())
@@ -75,15 +76,20 @@ def review(events: Iterable[Event], variants: Variants) -> dict[str, PlayerRevie
     for event in events:
         match event:
             case TurnStarted(round=number):
-                round_, last = number, None
+                round_, last, stand_in = number, None, False
+            case TurnTimedOut():
+                stand_in, last = True, None
             case DiceRolled(player_id=pid, throw=throw, dice=dice, held=held):
+                if stand_in:
+                    continue
                 if last is not None and throw > 1:
                     kept = tuple(sorted(d for d, h in zip(last[1], held, strict=True) if h))
                     decide(pid, last[0], last[1], Choice(0.0, keep=kept))
                 last = (throw, dice)
             case BoxScored(player_id=pid, box=box, points=points, dice=dice, throw=throw):
-                decide(pid, throw, dice, Choice(0.0, box=box))
-                sheet = sheets[pid]
+                if not stand_in:
+                    decide(pid, throw, dice, Choice(0.0, box=box))
+                sheet = sheets.setdefault(pid, _Sheet())
                 sheet.open.remove(box)
                 sheet.total += points
                 last = None

@@ -39,6 +39,7 @@ class Variants:
     straight_joker: bool = True
     table_cap: int = 10
     hints: bool = True  # a table setting rather than a rule: competitive tables turn hints off
+    turn_timer: int = 600  # seconds a person has for a turn; 0: no limit (a table setting too)
 
     def __post_init__(self) -> None:
         if not MIN_TABLE_CAP <= self.table_cap <= MAX_TABLE_CAP:
@@ -51,6 +52,7 @@ class Variants:
             "straight_joker": self.straight_joker,
             "table_cap": self.table_cap,
             "hints": self.hints,
+            "turn_timer": self.turn_timer,
         }
 
     @classmethod
@@ -65,6 +67,7 @@ class Variants:
             straight_joker=bool(data.get("straight_joker", base.straight_joker)),
             table_cap=int(data.get("table_cap", base.table_cap)),
             hints=bool(data.get("hints", base.hints)),
+            turn_timer=int(data.get("turn_timer", base.turn_timer)),
         )
 
 

@@ -6,6 +6,7 @@ import asyncio
 import base64
 import logging
 import secrets
+import time
 import weakref
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -20,10 +21,12 @@ from core.identity import COMPUTER_PREFIX, ChannelKey, PlayerRef
 from core.ports import GameRepository
 from core.review import PlayerReview, review
 from core.strategy import Choice, choices
+from core.timeouts import act_on, next_deadline
 from core.view import GameView, make_view
 
 log = logging.getLogger(__name__)
 Publish = Callable[["Outcome"], Awaitable[None]]
+TimerPublish = Callable[[ChannelKey, "Outcome"], Awaitable[None]]
 # A computer whose publishing keeps failing gives up after this many tries; the next wake retries.
 COMPUTER_TRIES = 3
 # Games whose results stand in the records (a cancelled or abandoned game has none).
@@ -52,10 +55,15 @@ class GameService:
         repository: GameRepository,
         roller: Roller | None = None,
         id_factory: Callable[[], str] = new_game_id,
+        clock: Callable[[], float] = time.time,
     ) -> None:
         self.repository = repository
         self._roller = roller or SecureRoller()
         self._new_id = id_factory
+        self._clock = clock
+        self._publishers: dict[str, TimerPublish] = {}
+        self._timers: dict[str, asyncio.TimerHandle] = {}
+        self._firing: set[asyncio.Task[None]] = set()
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         self._computers: dict[str, asyncio.Task[None]] = {}
 
@@ -79,19 +87,21 @@ class GameService:
         """Apply `action`; `game_id`/`version` (from a button) refuse a press on an old board."""
         async with self._lock(channel):
             game = await self.repository.active_game(channel)
+            now = self._clock()
             if isinstance(action, Open):
                 if game is not None:
                     raise GameError(ErrorCode.GAME_EXISTS)
-                new, events = open_lobby(self._new_id(), channel, player, action)
+                new, events = open_lobby(self._new_id(), channel, player, action, now)
                 previous = None
             else:
                 if game is None or (game_id is not None and game_id != game.id):
                     raise GameError(ErrorCode.GAME_OVER if game_id else ErrorCode.NO_GAME)
                 if version is not None and version != game.version:
                     raise GameError(ErrorCode.STALE)
-                new, events = apply(game, player, action, self._roller)
+                new, events = apply(game, player, action, self._roller, now)
                 previous = game.version
             await self.repository.save(new, events, previous)
+            self._schedule(new)
             if new.end_reason in RECORDED_ENDS and previous is not None:
                 await self._record_accuracy(new)
             return Outcome(new, events, make_view(new, player.id, events))
@@ -178,9 +188,59 @@ class GameService:
                 log.warning("showing a computer's move in %s failed", channel, exc_info=True)
         log.error("computer turns in %s stopped after %d failed attempts", channel, failures)
 
+    # ------------------------------------------------------------------ clocks
+
+    def on_deadline(self, platform: str, publish: TimerPublish) -> None:
+        """Have the bot act on its own (reminders, expired turns, idle tables) on `platform`."""
+        self._publishers[platform] = publish
+
+    async def resume_deadlines(self, platform: str) -> None:
+        """Arm every stored deadline of a platform; one that passed while down fires at once."""
+        for game in await self.repository.active_games(platform):
+            self._schedule(game)
+
+    def _schedule(self, game: Game) -> None:
+        key = str(game.channel)
+        armed = self._timers.pop(key, None)
+        if armed is not None:
+            armed.cancel()
+        deadline = next_deadline(game) if game.channel.platform in self._publishers else None
+        if deadline is None:
+            return
+        delay = max(0.0, deadline.at - self._clock())
+        loop = asyncio.get_running_loop()
+        self._timers[key] = loop.call_later(delay, self._fire, game.channel)
+
+    def _fire(self, channel: ChannelKey) -> None:
+        self._timers.pop(str(channel), None)
+        task = asyncio.create_task(self._on_deadline(channel))
+        self._firing.add(task)
+        task.add_done_callback(self._firing.discard)
+
+    async def _on_deadline(self, channel: ChannelKey) -> None:
+        try:
+            async with self._lock(channel):
+                game = await self.repository.active_game(channel)
+                deadline = next_deadline(game) if game else None
+                if game is None or deadline is None:
+                    return
+                now = self._clock()
+                if deadline.at > now:  # moved on meanwhile: wait for the new deadline
+                    self._schedule(game)
+                    return
+                new, events = act_on(game, deadline.due, self._roller, now)
+                await self.repository.save(new, events, game.version)
+                self._schedule(new)
+            await self._publishers[channel.platform](channel, Outcome(new, events, make_view(new)))
+        except Exception:
+            log.exception("acting on a deadline in %s failed", channel)
+
     async def close(self) -> None:
-        """Stop the computer runners (their state is saved after every step)."""
-        tasks = list(self._computers.values())
+        """Stop the clocks and the computer runners (their state is saved after every step)."""
+        for handle in self._timers.values():
+            handle.cancel()
+        self._timers.clear()
+        tasks = [*self._computers.values(), *self._firing]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)

@@ -36,7 +36,7 @@ from adapters.text import (
     review_lines,
     stats_lines,
 )
-from core.actions import Action, AddComputer, Cancel, Join, Leave, Open
+from core.actions import Action, AddComputer, Cancel, Join, Kick, Leave, Open
 from core.chat_settings import CHOICES, ChatSettings, SheetStyle, cycled
 from core.errors import ErrorCode, GameError
 from core.events import EndReason, Event
@@ -165,6 +165,8 @@ class TelegramFrontEnd:
             allowed_updates=[Update.MESSAGE, Update.CALLBACK_QUERY],
         )
         log.info("telegram front end polling as @%s", self.app.bot.username)
+        self.service.on_deadline(PLATFORM, self._on_deadline)
+        await self.service.resume_deadlines(PLATFORM)
         for game in await self.service.repository.active_games(PLATFORM):
             await self._wake_computers(game.channel)  # a computer's turn cut short by a restart
 
@@ -237,6 +239,8 @@ class TelegramFrontEnd:
             else:
                 text = [w.lower() for w in rest] == ["text"]
                 await self._send_sheet(channel, view, text=text)
+        elif arg == "kick":
+            await self._kick(message, channel, player, " ".join(rest))
         elif arg == "hint":
             try:
                 options = await self.service.hint(channel, player)
@@ -398,6 +402,8 @@ class TelegramFrontEnd:
                     await self._send(channel, Rendered(page))
         if steps.new_board:
             await self._new_board(channel, view, narrate(self.t, view, steps.preface))
+        for notice in steps.notice:
+            await self._send(channel, Rendered(self._notice(view, notice)))
 
     async def _pictures(self, channel: ChannelKey, view: GameView) -> bool:
         """Pictures where the chat chose them, or where a text sheet would not fit a phone."""
@@ -421,6 +427,14 @@ class TelegramFrontEnd:
             message_thread_id=_thread(channel),
         )
 
+    def _notice(self, view: GameView, event: Event) -> str:
+        """A line that mentions its player, so that their phone tells them."""
+        text = narrate(self.t, view, [event])[0]
+        player = view.player(getattr(event, "player_id", ""))
+        if player is None or player.is_computer:
+            return _escape(text)
+        return _escape(text).replace(_escape(player.name), render.mention(player), 1)
+
     async def _review(self, view: GameView) -> list[str]:
         """How each person played the game of `view` (lines; none for a game without decisions)."""
         if view.end_reason not in REVIEWED:
@@ -432,6 +446,29 @@ class TelegramFrontEnd:
         game = await self.service.repository.last_finished(channel)
         lines = await self._review(make_view(game)) if game is not None else []
         return _escape("\n".join(lines or [self.t("review-none")]))
+
+    async def _kick(
+        self, message: Message, channel: ChannelKey, host: PlayerRef, name: str
+    ) -> None:
+        """The host removes a player named by their name (or @username) at the table."""
+        game = await self.service.game(channel)
+        wanted = name.strip().lstrip("@").casefold()
+        target = next(
+            (s.player for s in game.seats if s.active and s.player.name.casefold() == wanted),
+            None,
+        ) if game and wanted else None  # fmt: skip
+        if target is None:
+            await self._reply(message, Rendered(_escape(self.t("error-cannot-kick"))))
+            return
+        try:
+            outcome = await self.service.act(channel, host, Kick(target.id))
+        except GameError as error:
+            await self._reply(message, Rendered(_escape(error_message(self.t, error))))
+            return
+        await self._reply(
+            message, Rendered(_escape(self.t("event-removed-kicked", name=target.name)))
+        )
+        await self._publish(channel, outcome)
 
     async def _records(
         self, arg: str, channel: ChannelKey, player: PlayerRef, rest: list[str]
@@ -465,6 +502,11 @@ class TelegramFrontEnd:
         settings = await self.service.repository.chat_settings(PLATFORM, channel.chat)
         pause = self.pause if settings.computer_pause is None else settings.computer_pause
         self.service.wake_computers(channel, partial(self._publish_in_turn, channel), pause)
+
+    async def _on_deadline(self, channel: ChannelKey, outcome: Outcome) -> None:
+        """The bot acted by itself (a reminder, an expired turn, a closed table): show it."""
+        await self._publish_in_turn(channel, outcome)
+        await self._wake_computers(channel)
 
     async def _publish_in_turn(self, channel: ChannelKey, outcome: Outcome) -> None:
         await self._settings_for(channel, None)

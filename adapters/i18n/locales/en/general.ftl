@@ -54,6 +54,12 @@ big-general = 🎉 BIG GENERAL! { $name } threw { $dice } on the first throw and
 game-over = The game is over.
 game-winner = 🏆 Winner: { $names } with { $total } points.
 game-winners = 🏆 Shared win: { $names } with { $total } points each.
+event-removed-kicked = The host removed { $name } from the table.
+event-removed-timeout = { $name } missed two turns in a row and leaves the table.
+event-timed-out = ⏰ Time is up for { $name }: the bot played the turn for them.
+event-reminder = ⏰ { $name }, half your time is gone: { $left } left for this turn.
+game-idle = The table was closed: nobody played for too long.
+error-cannot-kick = Name a player at the table: /general kick Name.
 game-cancelled = The game was cancelled.
 game-abandoned = Everyone left; the game is closed.
 held-legend = [x] = held

@@ -56,6 +56,12 @@ big-general = 🎉 БОЛЬШОЙ ГЕНЕРАЛ! { $name } выбрасывае
 game-over = Игра окончена.
 game-winner = 🏆 Победитель: { $names } — { $total } очков.
 game-winners = 🏆 Победа поровну: { $names } — по { $total } очков.
+event-removed-kicked = Хозяин стола убрал { $name } из-за стола.
+event-removed-timeout = { $name } пропускает второй ход подряд и выходит из-за стола.
+event-timed-out = ⏰ Время { $name } вышло: бот сходил за игрока.
+event-reminder = ⏰ { $name }, половина времени прошла: на ход осталось { $left }.
+game-idle = Стол закрыт: слишком долго никто не играл.
+error-cannot-kick = Назовите игрока за столом: /general kick Имя.
 game-cancelled = Игра отменена.
 game-abandoned = Все вышли из-за стола; игра закрыта.
 held-legend = [x] = отложена
