@@ -231,7 +231,8 @@ class GameService:
                 new, events = act_on(game, deadline.due, self._roller, now)
                 await self.repository.save(new, events, game.version)
                 self._schedule(new)
-            await self._publishers[channel.platform](channel, Outcome(new, events, make_view(new)))
+            outcome = Outcome(new, events, make_view(new, None, events))
+            await self._publishers[channel.platform](channel, outcome)
         except Exception:
             log.exception("acting on a deadline in %s failed", channel)
 

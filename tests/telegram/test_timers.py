@@ -1,0 +1,76 @@
+"""Turn timers through Telegram: deadlines survive a restart; the host kicks by name."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+from core.dice import ScriptedRoller, SeededRoller
+from tests.fakes.telegram_server import FakeTelegram
+from tests.telegram.conftest import RunningBot, bot_settings, running
+from tests.telegram.test_game_flow import LOT_ALICE_LOW, live_board, press
+
+
+def age_the_turn(database: Path, seconds: float) -> None:
+    """As if the bot had been down while the current turn's clock ran."""
+    with sqlite3.connect(database) as db:
+        ((game_id, snapshot),) = db.execute(
+            "SELECT id, snapshot FROM games WHERE phase = 'playing'"
+        ).fetchall()
+        data = json.loads(snapshot)
+        data["turn_started"] -= seconds
+        db.execute("UPDATE games SET snapshot = ? WHERE id = ?", (json.dumps(data), game_id))
+
+
+async def test_deadlines_that_passed_while_down_fire_at_start_up(
+    fake: FakeTelegram, tmp_path: Path
+) -> None:
+    ann, bob = fake.user(1001, "Ann"), fake.user(1002, "Bob")
+    group = fake.chat(-101100, title="Clock")
+    database = tmp_path / "general.db"
+    async with running(bot_settings(fake, database), ScriptedRoller(LOT_ALICE_LOW)):
+        await fake.send_message(ann, group, "/general start")
+        await fake.settle()
+        await press(fake, bob, live_board(fake, group), "Join")
+        await press(fake, ann, live_board(fake, group), "Start")
+        old_board = live_board(fake, group)
+        assert f"id={ann.id}" in old_board.text
+    age_the_turn(database, 3600)  # the ten minutes are long gone
+    async with running(bot_settings(fake, database), SeededRoller(1)):
+        await fake.wait_for(
+            lambda: any("Time is up for Ann" in m.plain_text for m in fake.bot_messages(group)),
+            timeout=10,
+        )
+        await fake.settle()
+        texts = [m.plain_text for m in fake.bot_messages(group)]
+        reminder = next(m for m in fake.bot_messages(group) if "half your time" in m.plain_text)
+        assert f"tg://user?id={ann.id}" in reminder.text  # a new message: Ann's phone tells her
+        assert fake.message(group, old_board.message_id).reply_markup == []
+        board = live_board(fake, group)
+        assert f"id={bob.id}" in board.text and "Time is up for Ann" in board.plain_text
+        assert any("wrote" in t or "scratched" in t for t in texts)
+    with sqlite3.connect(database) as db:
+        seats = json.loads(db.execute("SELECT snapshot FROM games").fetchone()[0])["seats"]
+    assert [s["missed"] for s in seats] == [1, 0]
+
+
+async def test_host_kicks_a_player_by_name(tg: RunningBot) -> None:
+    fake = tg.fake
+    ann, bob, cid = fake.user(1001, "Ann"), fake.user(1002, "Bob"), fake.user(1003, "Cid")
+    group = fake.chat(-101101, title="Kick")
+    await fake.send_message(ann, group, "/general start")
+    await fake.settle()
+    lobby = live_board(fake, group)
+    await press(fake, bob, lobby, "Join")
+    await press(fake, cid, lobby, "Join")
+    await fake.send_message(bob, group, "/general kick Cid")
+    await fake.settle()
+    assert "Only the host (Ann) can do that." in fake.bot_messages(group)[-1].plain_text
+    await fake.send_message(ann, group, "/general kick Nobody")
+    await fake.settle()
+    assert "Name a player at the table" in fake.bot_messages(group)[-1].plain_text
+    await fake.send_message(ann, group, "/general kick cid")
+    await fake.settle()
+    assert "The host removed Cid from the table." in fake.bot_messages(group)[-1].plain_text
+    assert "Seated (2): Ann, Bob" in fake.message(group, lobby.message_id).plain_text
