@@ -10,7 +10,9 @@ from typing import Protocol
 
 from adapters.console import run_console
 from adapters.i18n import translator
+from adapters.ratelimit import RateLimiter
 from adapters.sqlite import SqliteRepository
+from bot.logs import configure
 from bot.settings import Settings
 from core.dice import Roller, SecureRoller, SeededRoller
 from core.service import GameService
@@ -45,6 +47,7 @@ def chat_front_ends(
                 locale=settings.general_language,
                 group_rate=settings.telegram_group_rate,
                 pause=settings.general_computer_pause,
+                limiter=RateLimiter(settings.general_flood_burst, settings.general_flood_rate),
             )
         )
     if settings.discord_token is not None:
@@ -96,10 +99,8 @@ async def serve(
 
 async def main(settings: Settings | None = None) -> int:
     settings = settings or Settings()
-    logging.basicConfig(
-        level=settings.general_log_level.upper(),
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-    )
+    tokens = [t.get_secret_value() for t in (settings.telegram_token, settings.discord_token) if t]
+    configure(settings.general_log_level, tokens)
     if settings.console_mode:
         repository = await SqliteRepository.open(settings.general_database)
         try:

@@ -19,6 +19,12 @@ class Settings(BaseSettings):
     general_computer_pause: float = Field(
         1.0, ge=0, le=30, description="Seconds between a computer player's steps"
     )
+    general_flood_burst: int = Field(
+        12, ge=1, description="Presses and commands one person may make in a burst"
+    )
+    general_flood_rate: float = Field(
+        4.0, gt=0, description="Presses and commands a second one person may keep up after it"
+    )
     general_dice_seed: str | None = Field(
         None, description="Seed for reproducible dice (testing); empty: secure randomness"
     )

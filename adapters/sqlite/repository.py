@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -22,6 +23,12 @@ from core.identity import ChannelKey
 RECORDED_ENDS = (EndReason.COMPLETED, EndReason.BIG_GENERAL)
 
 
+def _create_private(path: str | Path) -> None:
+    """A new database file is readable by its owner only; SQLite gives -wal and -shm the same."""
+    if str(path) != ":memory:" and not Path(path).exists():
+        os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
+
+
 def _dumps(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
@@ -35,6 +42,7 @@ class SqliteRepository(SqliteRecords):
 
     @classmethod
     async def open(cls, path: str | Path) -> SqliteRepository:
+        _create_private(path)
         connection = await aiosqlite.connect(str(path), isolation_level=None)
         await connection.execute("PRAGMA journal_mode=WAL")
         await connection.execute("PRAGMA synchronous=FULL")

@@ -17,7 +17,7 @@ from typing import Protocol
 
 from telegram import BotCommand, CallbackQuery, Message, Update, User
 from telegram.constants import ChatMemberStatus, ChatType, ParseMode
-from telegram.error import BadRequest, TelegramError
+from telegram.error import BadRequest, Forbidden, TelegramError
 from telegram.ext import AIORateLimiter, Application, CallbackQueryHandler, CommandHandler
 from telegram.ext import ContextTypes as _ContextTypes
 
@@ -25,6 +25,7 @@ from adapters import payload
 from adapters.i18n import Translator, available_locales, normalize_locale, translator
 from adapters.pictures import sheet_png
 from adapters.presenter import Redraw, plan
+from adapters.ratelimit import RateLimiter, Verdict
 from adapters.telegram import render
 from adapters.telegram.render import Rendered
 from adapters.text import (
@@ -57,6 +58,7 @@ POLL_TIMEOUT = 30
 Answer = tuple[str | None, bool]
 REVIEWED = (EndReason.COMPLETED, EndReason.BIG_GENERAL)
 RECORD_COMMANDS = ("leaderboard", "stats", "history")
+MAX_ARGUMENT = 32
 # More players than this and the text sheet takes more than two phone-wide blocks: a picture.
 PICTURE_ABOVE = 8
 RECENT_DAYS = 30
@@ -120,6 +122,7 @@ class TelegramFrontEnd:
         poll_timeout: int = POLL_TIMEOUT,
         group_rate: float = 0,
         pause: float = 1.0,
+        limiter: RateLimiter | None = None,
     ) -> None:
         self.service = service
         self.boards = boards
@@ -141,6 +144,8 @@ class TelegramFrontEnd:
         self.app.add_handler(CallbackQueryHandler(self._on_press))
         self.app.add_error_handler(self._on_error)
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._troubles: set[tuple[str, str]] = set()
+        self.limiter = limiter or RateLimiter()
 
     @property
     def t(self) -> Translator:
@@ -201,15 +206,23 @@ class TelegramFrontEnd:
             return
         channel = channel_of(message)
         words = list(context.args or [])
-        arg = (words[0].lower() if words else "").strip()
+        arg = (words[0].lower() if words else "").strip()[:MAX_ARGUMENT]
         try:
             settings = await self._settings_for(channel, user)
+            verdict = self.limiter.check(f"{user.id}")
+            if verdict is not Verdict.ALLOW:
+                if verdict is Verdict.WARN:
+                    await self._reply(message, Rendered(_escape(self.t("error-slow-down"))))
+                return
             async with self._lock(channel):
                 await self._command(message, channel, player_of(user), arg, settings, words[1:])
             await self._wake_computers(channel)
+        except TelegramError as error:
+            self._trouble(channel, error)
         except Exception:
             log.exception("command %r in %s failed", arg, channel)
-            await self._reply(message, Rendered(self.t("error-unexpected")))
+            with contextlib.suppress(TelegramError):
+                await self._reply(message, Rendered(self.t("error-unexpected")))
 
     async def _command(
         self,
@@ -286,7 +299,10 @@ class TelegramFrontEnd:
             answer = (self.t("error-unexpected"), False)
             setting = _setting_pressed(query.data)
             press = payload.decode(query.data)
-            if setting is not None:
+            verdict = self.limiter.check(f"{query.from_user.id}")
+            if verdict is not Verdict.ALLOW:
+                answer = (self.t("error-slow-down"), False)
+            elif setting is not None:
                 answer = await self._configure(query, message, channel, settings, setting)
             elif press is None:
                 answer = (self.t("error-bad-action"), False)
@@ -294,6 +310,8 @@ class TelegramFrontEnd:
                 async with self._lock(channel):
                     answer = await self._press(query, message, channel, press, self.t)
                 await self._wake_computers(channel)
+        except TelegramError as error:
+            self._trouble(channel, error)
         except Exception:
             log.exception("press %r in %s failed", query.data, channel)
         finally:
@@ -389,7 +407,7 @@ class TelegramFrontEnd:
         steps = plan(view, events)
         if steps.redraw is not None:
             ref = BoardRef.loads(await self.boards.board(view.game_id))
-            await self._edit(ref, self._redraw(steps.redraw, view, events))
+            await self._edit(ref, self._redraw(steps.redraw, view, events), view.game_id)
         if steps.final:
             review = await self._review(view) if view.round else []
             if view.round and await self._pictures(channel, view):
@@ -505,8 +523,28 @@ class TelegramFrontEnd:
 
     async def _on_deadline(self, channel: ChannelKey, outcome: Outcome) -> None:
         """The bot acted by itself (a reminder, an expired turn, a closed table): show it."""
-        await self._publish_in_turn(channel, outcome)
+        try:
+            await self._publish_in_turn(channel, outcome)
+        except TelegramError as error:
+            self._trouble(channel, error)
         await self._wake_computers(channel)
+
+    def _trouble(self, channel: ChannelKey, error: TelegramError) -> None:
+        """Telegram refused or failed: the game is saved as it is; say so in the log, once."""
+        key = (channel.chat, type(error).__name__)
+        if key in self._troubles:
+            log.debug("telegram again in %s: %s", channel, error)
+            return
+        self._troubles.add(key)
+        if isinstance(error, Forbidden):
+            log.warning(
+                "cannot write in chat %s (removed, or no right to send): %s; "
+                "its game is kept for when the bot is back",
+                channel.chat,
+                error,
+            )
+        else:
+            log.warning("telegram failed in %s: %s; the game is saved and goes on", channel, error)
 
     async def _publish_in_turn(self, channel: ChannelKey, outcome: Outcome) -> None:
         await self._settings_for(channel, None)
@@ -562,7 +600,9 @@ class TelegramFrontEnd:
             rendered.text, parse_mode=ParseMode.HTML, reply_markup=rendered.markup
         )
 
-    async def _edit(self, ref: BoardRef | None, rendered: Rendered) -> None:
+    async def _edit(
+        self, ref: BoardRef | None, rendered: Rendered, game_id: str | None = None
+    ) -> None:
         """Edit a board; an unchanged board is fine, a deleted one with buttons is sent anew."""
         if ref is None:
             return
@@ -582,7 +622,10 @@ class TelegramFrontEnd:
             if "not found" in text and rendered.markup is not None:
                 log.info("board %s was deleted; sending it again", ref)
                 channel = ChannelKey(PLATFORM, str(ref.chat), str(ref.thread or ""))
-                await self._send(channel, rendered)
+                sent = await self._send(channel, rendered)
+                if game_id is not None:
+                    new_ref = BoardRef(sent.chat.id, sent.message_id, ref.thread)
+                    await self.boards.set_board(game_id, new_ref.dumps())
                 return
             raise
 

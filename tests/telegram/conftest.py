@@ -44,6 +44,8 @@ def bot_settings(fake: FakeTelegram, database: Path) -> Settings:
         telegram_base_url=fake.base_url,
         general_database=str(database),
         general_computer_pause=0,
+        general_flood_burst=10_000,  # tests press far faster than people
+        general_flood_rate=10_000,
         discord_token=None,
     )
 

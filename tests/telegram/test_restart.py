@@ -71,3 +71,7 @@ async def test_sigkill_mid_game_then_old_buttons_work(fake: FakeTelegram, tmp_pa
     assert kinds.count("dice_rolled") == 2 and kinds.count("box_scored") == 1
     output = log.read_text()
     assert " ERROR " not in output and "Traceback" not in output, output
+    assert fake.token not in output and fake.token.split(":")[1] not in output  # never logged
+    assert "ready" in output
+    for path in (database, database.with_name(database.name + "-wal")):
+        assert path.stat().st_mode & 0o077 == 0, oct(path.stat().st_mode)  # owner only

@@ -132,6 +132,7 @@ chat-command-menu = Play General: start, join, sheet, help
 turn-header-short = throw { $throw }/3
 
 ## Hints, computers and the review
+error-slow-down = Slow down a little, please: too many presses at once.
 error-hints-off = Hints are off at this table.
 hint-title = Best play now (expected final points):
 hint-keep = keep { $dice } and roll
