@@ -311,6 +311,8 @@ class TelegramFrontEnd:
                     answer = await self._press(query, message, channel, press, self.t)
                 await self._wake_computers(channel)
         except TelegramError as error:
+            # Whatever was pressed is saved; only showing it failed, and the next press redraws.
+            answer = (None, False)
             self._trouble(channel, error)
         except Exception:
             log.exception("press %r in %s failed", query.data, channel)
