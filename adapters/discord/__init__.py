@@ -1,0 +1,1 @@
+"""The Discord front end (discord.py): a /general command group, boards with dynamic buttons."""

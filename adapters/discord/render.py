@@ -1,0 +1,252 @@
+"""Discord messages drawn from the view: markdown content plus buttons (at most 5 rows of 5).
+
+Every text that can hold a name is escaped for Discord markdown and mentions; the catalogue's
+words are escaped too (they are plain text). Content stays within Discord's 2000 characters:
+long texts are cut into pages. Views are built here but hold no state: each button is a
+`GameButton` whose custom_id carries the game and its version.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+from discord.utils import escape_markdown, escape_mentions
+
+from adapters import payload
+from adapters.discord.buttons import GameButton
+from adapters.i18n import Translator
+from adapters.text import box_name, dice_text, ending, error_message, sheet_tables
+from core.errors import GameError
+from core.events import BigGeneralThrown, BoxScored
+from core.game import Phase
+from core.rules import MAX_THROWS
+from core.view import GameView, PlayerView
+
+MESSAGE_LIMIT = 2000
+ROW_WIDTH = 5
+KEYCAPS = ("1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣")
+HELD = "🔒"
+_Style = discord.ButtonStyle
+
+
+@dataclass(frozen=True)
+class Rendered:
+    """A message to send or an edit to make. `view=None` on an edit removes the buttons;
+    `content=None` on an edit keeps the text. `ping` is the one user a new message notifies."""
+
+    content: str | None
+    view: discord.ui.View | None = None
+    ping: str | None = None
+
+    def send_kwargs(self) -> dict[str, Any]:
+        kwargs: dict[str, Any] = {"content": self.content, "allowed_mentions": self.mentions()}
+        if self.view is not None:
+            kwargs["view"] = self.view
+        return kwargs
+
+    def edit_kwargs(self) -> dict[str, Any]:
+        # An edit never notifies anyone, whatever it mentions.
+        kwargs: dict[str, Any] = {"view": self.view, "allowed_mentions": _NOBODY}
+        if self.content is not None:
+            kwargs["content"] = self.content
+        return kwargs
+
+    def mentions(self) -> discord.AllowedMentions:
+        if self.ping is None or not self.ping.isdigit():
+            return _NOBODY
+        return discord.AllowedMentions(
+            everyone=False, roles=False, replied_user=False, users=[discord.Object(int(self.ping))]
+        )
+
+
+_NOBODY = discord.AllowedMentions.none()
+
+
+def esc(text: str) -> str:
+    """Plain text made safe for Discord: no markdown, no mass or user mentions."""
+    return escape_markdown(escape_mentions(text))
+
+
+def mention(player: PlayerView) -> str:
+    """`<@id>` for a Discord user (it notifies them in a new message); a name otherwise."""
+    return f"<@{player.id}>" if player.id.isdigit() else f"**{esc(player.name)}**"
+
+
+def clip(text: str, limit: int = MESSAGE_LIMIT) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def pages(parts: Iterable[str], limit: int = MESSAGE_LIMIT) -> list[str]:
+    """Parts joined by newlines into as few messages as fit `limit` each (a part is never cut
+    across two messages; a part longer than a message is clipped)."""
+    out: list[str] = []
+    current = ""
+    for part in (clip(p, limit) for p in parts if p):
+        if current and len(current) + 1 + len(part) > limit:
+            out.append(current)
+            current = part
+        else:
+            current = f"{current}\n{part}" if current else part
+    if current:
+        out.append(current)
+    return out
+
+
+def refusal(t: Translator, error: GameError) -> str:
+    return clip(esc(error_message(t, error)))
+
+
+def _button(
+    view: GameView, code: str, label: str, style: _Style = _Style.secondary, row: int = 0
+) -> GameButton:
+    custom_id = payload.encode(view.game_id, view.version, code)
+    return GameButton(custom_id, label=clip(label, 80), style=style, row=row)
+
+
+def _view(buttons: Iterable[GameButton]) -> discord.ui.View:
+    out = discord.ui.View(timeout=None)
+    for button in buttons:
+        out.add_item(button)
+    return out
+
+
+def dice_line(dice: Iterable[int], held: Iterable[bool] | None = None) -> str:
+    values = tuple(dice)
+    marks = tuple(held) if held is not None else (False,) * len(values)
+    return "  ".join(
+        KEYCAPS[d - 1] + (HELD if h else "") for d, h in zip(values, marks, strict=True)
+    )
+
+
+# ---------------------------------------------------------------------------------------- boards
+
+
+def lobby(t: Translator, view: GameView) -> Rendered:
+    """The lobby: who hosts, who sits; Join, Leave, Start and Cancel while it is open."""
+    names = ", ".join(p.name for p in view.players)
+    lines = [
+        f"**{esc(t('lobby-title'))}**",
+        esc(t("lobby-host", host=view.host.name if view.host else "")),
+        esc(t("lobby-players", count=len(view.players), names=names)),
+    ]
+    if view.phase is not Phase.LOBBY:
+        closed = "chat-game-started" if view.phase is Phase.PLAYING else "chat-lobby-closed"
+        return Rendered(clip("\n".join([*lines, esc(t(closed))])))
+    lines.append(esc(t("lobby-hint")))
+    buttons = [
+        _button(view, "j", t("btn-join"), _Style.primary),
+        _button(view, "l", t("btn-leave")),
+        _button(view, "b", t("btn-start"), _Style.success),
+        _button(view, "x", t("btn-cancel"), _Style.danger),
+    ]
+    return Rendered(clip("\n".join(lines)), _view(buttons))
+
+
+def turn(t: Translator, view: GameView, *, notify: bool = False) -> Rendered:
+    """The live board of the current turn. Rows: the dice (while holds are allowed), Roll and
+    Sheet, then the open boxes five to a row with what each scores now (0: a scratch)."""
+    current = view.current
+    assert current is not None, "a turn board needs a current player"
+    header = t(
+        "turn-header",
+        name="\x00",
+        round=view.round,
+        rounds=view.rounds,
+        throw=view.throw,
+        throws=MAX_THROWS,
+    )
+    lines = [esc(header).replace("\x00", mention(current))]
+    buttons: list[GameButton] = []
+    row = 0
+    if not view.dice:
+        lines.append(esc(t("turn-first")))
+        buttons.append(_button(view, "r", t("btn-roll-first"), _Style.primary, row))
+        buttons.append(_button(view, "v", t("btn-sheet"), row=row))
+        return Rendered(clip("\n".join(lines)), _view(buttons), current.id if notify else None)
+    lines.append("# " + dice_line((d.value for d in view.dice), (d.held for d in view.dice)))
+    lines.append(esc(t("chat-throws-left", left=view.throws_left)))
+    if view.can_hold:
+        for index, die in enumerate(view.dice):
+            label = f"{HELD} {die.value}" if die.held else str(die.value)
+            style = _Style.primary if die.held else _Style.secondary
+            buttons.append(_button(view, f"h{index}", label, style, row))
+        row += 1
+    if view.can_roll:
+        roll = t("btn-roll", left=view.throws_left)
+        buttons.append(_button(view, "r", roll, _Style.primary, row))
+    buttons.append(_button(view, "v", t("btn-sheet"), row=row))
+    row += 1
+    for number, option in enumerate(view.options):
+        label = t("btn-box", box=box_name(t, option.box), points=option.points)
+        style = _Style.success if option.points else _Style.secondary
+        buttons.append(
+            _button(view, f"s{option.box.index}", label, style, row + number // ROW_WIDTH)
+        )
+    return Rendered(clip("\n".join(lines)), _view(buttons), current.id if notify else None)
+
+
+def finished_turn(t: Translator, view: GameView) -> Rendered:
+    """What a turn's board keeps once the turn is over: the dice and what was written."""
+    lines: list[str] = []
+    for event in view.events:
+        match event:
+            case BoxScored(player_id=pid, box=box, points=points, dice=dice, throw=throw):
+                player = view.player(pid)
+                name = player.name if player else "?"
+                lines.append(f"**{esc(name)}** · {esc(t('turn-header-short', throw=throw))}")
+                lines.append(dice_line(dice))
+                key = "turn-scored" if points else "turn-scratched"
+                lines.append("✍️ " + esc(t(key, name=name, points=points, box=box_name(t, box))))
+            case BigGeneralThrown(player_id=pid, dice=dice):
+                lines.append("# " + dice_line(dice))
+                lines.append(f"**{esc(_big_general(t, view, pid, dice))}**")
+    return Rendered(clip("\n".join(lines) or esc(t("game-over"))))
+
+
+def narration(lines: Iterable[str]) -> str:
+    return clip("\n".join(esc(line) for line in lines))
+
+
+def _big_general(t: Translator, view: GameView, player_id: str, dice: tuple[int, ...]) -> str:
+    player = view.player(player_id)
+    return t("big-general", name=player.name if player else "?", dice=dice_text(dice))
+
+
+# ---------------------------------------------------------------------------------------- sheets
+
+
+def _code(text: str) -> str:
+    """A code block that a name cannot close: backticks become a look-alike."""
+    return "```\n" + text.replace("`", "ˋ") + "\n```"
+
+
+def sheet(t: Translator, view: GameView) -> list[str]:
+    """The score sheet as messages of monospace tables (a few players each, to fit phones)."""
+    title = f"**{esc(t('sheet-title'))}**"
+    return pages([title, *(_code(table) for table in sheet_tables(t, view))])
+
+
+def final(t: Translator, view: GameView) -> list[str]:
+    """The end of a game: a big general announced as such, the winners, the final sheet."""
+    lines: list[str] = []
+    for event in view.events:
+        if isinstance(event, BigGeneralThrown):
+            lines.append(f"**{esc(_big_general(t, view, event.player_id, event.dice))}**")
+    if view.end_reason is not None:
+        lines.extend(esc(line) for line in ending(t, view, view.end_reason))
+    parts = ["\n".join(lines)]
+    if view.round:
+        parts.extend(sheet(t, view))
+    return pages(parts)
+
+
+def help_text(t: Translator, topic: str = "help", commands: Iterable[str] = ()) -> str:
+    """The rules, or the list of `/general` subcommands with their descriptions."""
+    title = f"**{esc(t('help-title'))}**"
+    if topic == "rules":
+        return clip(f"{title}\n{esc(t('help-rules'))}")
+    lines = [f"`/general {name}` — {esc(t(f'discord-cmd-{name}'))}" for name in commands]
+    return clip("\n".join([title, *lines]))
