@@ -76,8 +76,8 @@ def narrate(t: Translator, view: GameView, events: Iterable[Event]) -> list[str]
         match event:
             case PlayerJoined(name=name) if not opened:
                 lines.append(t("event-joined", name=name))
-            case PlayerLeft(player_id=pid):
-                lines.append(t("event-left", name=name_of(view, pid)))
+            case PlayerLeft(player_id=pid, name=name):
+                lines.append(t("event-left", name=name or name_of(view, pid)))
             case HostChanged(player_id=pid):
                 lines.append(t("event-host", name=name_of(view, pid)))
             case PlayerRemoved(player_id=pid, cause=cause):

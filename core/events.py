@@ -35,6 +35,7 @@ class PlayerJoined:
 class PlayerLeft:
     kind: ClassVar[str] = "player_left"
     player_id: str
+    name: str = ""  # a lobby forgets who left: the event remembers
 
 
 @dataclass(frozen=True)
@@ -187,6 +188,8 @@ def event_from_dict(data: dict[str, Any]) -> Event:
     cls = EVENT_TYPES[data["kind"]]
     values: dict[str, Any] = {}
     for item in dataclasses.fields(cls):
+        if item.name not in data and item.default is not dataclasses.MISSING:
+            continue  # a field added later: older logs take its default
         raw = data[item.name]
         if item.name == "box":
             raw = Box(raw)

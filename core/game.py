@@ -219,7 +219,7 @@ def _leave(game: Game, player: PlayerRef) -> tuple[Game, tuple[Event, ...]]:
     index = game.seat_of(player.id)
     if index is None or not game.seats[index].active:
         raise GameError(ErrorCode.NOT_SEATED)
-    events: list[Event] = [PlayerLeft(player.id)]
+    events: list[Event] = [PlayerLeft(player.id, game.seats[index].player.name)]
     if game.phase is Phase.LOBBY:
         seats = game.seats[:index] + game.seats[index + 1 :]
         if not any(not seat.player.is_computer for seat in seats):

@@ -10,6 +10,7 @@ import logging
 import os
 import time
 import weakref
+from collections import OrderedDict
 from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import partial
@@ -59,6 +60,7 @@ Answer = tuple[str | None, bool]
 REVIEWED = (EndReason.COMPLETED, EndReason.BIG_GENERAL)
 RECORD_COMMANDS = ("leaderboard", "stats", "history")
 MAX_ARGUMENT = 32
+DRAWN_MEMORY = 4096
 # More players than this and the text sheet takes more than two phone-wide blocks: a picture.
 PICTURE_ABOVE = 8
 RECENT_DAYS = 30
@@ -145,6 +147,7 @@ class TelegramFrontEnd:
         self.app.add_error_handler(self._on_error)
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         self._troubles: set[tuple[str, str]] = set()
+        self._drawn: OrderedDict[tuple[int, int], int] = OrderedDict()
         self.limiter = limiter or RateLimiter()
 
     @property
@@ -392,9 +395,19 @@ class TelegramFrontEnd:
         if game is None:
             await self._edit(ref, Rendered(message.text_html or self.t("game-over")))
             return
+        if self._drawn.get((ref.chat, ref.message)) == game.version:
+            return  # already shows this version: one edit, however many taps
         view = make_view(game)
         await self._edit(ref, self._board(view))
+        self._remember(ref, game.version)
         await self.boards.set_board(game.id, ref.dumps())
+
+    def _remember(self, ref: BoardRef, version: int) -> None:
+        """Which version of its game a board message shows now (the latest few thousand)."""
+        self._drawn[(ref.chat, ref.message)] = version
+        self._drawn.move_to_end((ref.chat, ref.message))
+        while len(self._drawn) > DRAWN_MEMORY:
+            self._drawn.popitem(last=False)
 
     # ------------------------------------------------------------------ drawing
 
@@ -410,6 +423,8 @@ class TelegramFrontEnd:
         if steps.redraw is not None:
             ref = BoardRef.loads(await self.boards.board(view.game_id))
             await self._edit(ref, self._redraw(steps.redraw, view, events), view.game_id)
+            if ref is not None:
+                self._remember(ref, view.version)
         if steps.final:
             review = await self._review(view) if view.round else []
             if view.round and await self._pictures(channel, view):
@@ -572,6 +587,7 @@ class TelegramFrontEnd:
             text = _escape("\n".join(preface)) + "\n\n" + text
         sent = await self._send(channel, Rendered(text, board.markup))
         ref = BoardRef(sent.chat.id, sent.message_id, _thread(channel))
+        self._remember(ref, view.version)
         await self.boards.set_board(view.game_id, ref.dumps())
 
     async def _repost_board(self, channel: ChannelKey) -> None:

@@ -124,7 +124,7 @@ def test_a_seat_freed_in_the_lobby_can_be_taken() -> None:
 def test_leave_in_lobby_removes_the_seat() -> None:
     game = lobby(ALICE, BOB, CAROL)
     game, events = act(game, BOB, Leave())
-    assert events == (PlayerLeft(BOB.id),)
+    assert events == (PlayerLeft(BOB.id, BOB.name),)
     assert ids(game) == [ALICE.id, CAROL.id]
     assert game.host_id == ALICE.id
     refuse(game, BOB, Leave(), ErrorCode.NOT_SEATED)
@@ -137,7 +137,7 @@ def test_leave_in_lobby_removes_the_seat() -> None:
 def test_host_leaving_the_lobby_hands_over_in_join_order() -> None:
     game = lobby(ALICE, BOB, CAROL)
     game, events = act(game, ALICE, Leave())
-    assert events == (PlayerLeft(ALICE.id), HostChanged(BOB.id))
+    assert events == (PlayerLeft(ALICE.id, ALICE.name), HostChanged(BOB.id))
     assert game.host_id == BOB.id
     assert ids(game) == [BOB.id, CAROL.id]
     refuse(game, CAROL, Start(), ErrorCode.NOT_HOST)
@@ -151,7 +151,7 @@ def test_empty_lobby_closes() -> None:
     game = lobby(ALICE, BOB)
     game, _ = act(game, BOB, Leave())
     game, events = act(game, ALICE, Leave())
-    assert events == (PlayerLeft(ALICE.id), GameEnded(EndReason.ABANDONED, ()))
+    assert events == (PlayerLeft(ALICE.id, ALICE.name), GameEnded(EndReason.ABANDONED, ()))
     assert game.phase is Phase.FINISHED
     assert game.end_reason is EndReason.ABANDONED
     assert game.winners == ()
@@ -555,7 +555,7 @@ def test_current_player_leaving_passes_the_turn_and_keeps_the_sheet() -> None:
     roller.push([1, 2, 3, 4, 5])
     game, _ = act(game, ALICE, Roll(), roller)
     game, events = act(game, ALICE, Leave())
-    assert events == (PlayerLeft(ALICE.id), HostChanged(BOB.id), TurnStarted(BOB.id, 2))
+    assert events == (PlayerLeft(ALICE.id, ALICE.name), HostChanged(BOB.id), TurnStarted(BOB.id, 2))
     assert ids(game) == [ALICE.id, BOB.id, CAROL.id]
     assert game.seats[0].active is False
     assert game.seats[0].score_of(Box.STRAIGHT) == 25  # first throw
@@ -573,7 +573,7 @@ def test_other_player_leaving_keeps_the_current_turn() -> None:
     roller.push([1, 2, 3, 4, 5])
     game, _ = act(game, ALICE, Roll(), roller)
     game, events = act(game, BOB, Leave())
-    assert events == (PlayerLeft(BOB.id),)
+    assert events == (PlayerLeft(BOB.id, BOB.name),)
     assert current_player(game) == ALICE
     assert game.turn.dice == (1, 2, 3, 4, 5)
     game, events = act(game, ALICE, Score(Box.STRAIGHT))
@@ -584,7 +584,7 @@ def test_last_seat_leaving_starts_the_next_round() -> None:
     game, roller = started(ALICE, BOB)
     game, _ = one_throw_turn(game, roller, NO_COMBO)
     game, events = act(game, BOB, Leave())
-    assert events == (PlayerLeft(BOB.id), TurnStarted(ALICE.id, 2))
+    assert events == (PlayerLeft(BOB.id, BOB.name), TurnStarted(ALICE.id, 2))
     assert game.round == 2
 
 
@@ -609,7 +609,7 @@ def test_everyone_leaving_ends_the_game_abandoned() -> None:
     game, _ = act(game, BOB, Leave())
     assert game.phase is Phase.PLAYING and current_player(game) == ALICE
     game, events = act(game, ALICE, Leave())
-    assert events == (PlayerLeft(ALICE.id), GameEnded(EndReason.ABANDONED, ()))
+    assert events == (PlayerLeft(ALICE.id, ALICE.name), GameEnded(EndReason.ABANDONED, ()))
     assert game.phase is Phase.FINISHED
     assert game.end_reason is EndReason.ABANDONED
     assert game.winners == ()

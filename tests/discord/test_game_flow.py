@@ -125,7 +125,7 @@ async def test_solo_game_ends_with_a_big_general(dc: RunningBot) -> None:
     final = bot_messages(fake, dc.channel)[-1]
     assert final is not board
     assert final.content.startswith("**🎉 BIG GENERAL! Solo threw 4-4-4-4-4")
-    assert "🏆 Winner: Solo with 1 points." in final.content and "```" in final.content
+    assert "🏆 Winner: Solo with 1 point." in final.content and "```" in final.content
     assert all(not m.buttons for m in bot_messages(fake, dc.channel))
     ((_, phase, snapshot),) = game_rows(dc.database)
     assert phase == "finished" and json.loads(snapshot)["end_reason"] == "big_general"

@@ -52,8 +52,14 @@ turn-scored = { $name } wrote { $points } in { $box }.
 turn-scratched = { $name } scratched { $box } (0).
 big-general = 🎉 BIG GENERAL! { $name } threw { $dice } on the first throw and wins the game!
 game-over = The game is over.
-game-winner = 🏆 Winner: { $names } with { $total } points.
-game-winners = 🏆 Shared win: { $names } with { $total } points each.
+game-winner = 🏆 Winner: { $names } with { $total ->
+    [one] { $total } point
+   *[other] { $total } points
+}.
+game-winners = 🏆 Shared win: { $names } with { $total ->
+    [one] { $total } point
+   *[other] { $total } points
+} each.
 event-removed-kicked = The host removed { $name } from the table.
 event-removed-timeout = { $name } missed two turns in a row and leaves the table.
 event-timed-out = ⏰ Time is up for { $name }: the bot played the turn for them.

@@ -55,8 +55,15 @@ turn-scored = { $name } записывает { $points } в графу «{ $box 
 turn-scratched = { $name } вычёркивает графу «{ $box }» (0).
 big-general = 🎉 БОЛЬШОЙ ГЕНЕРАЛ! { $name } выбрасывает { $dice } с первой попытки и выигрывает!
 game-over = Игра окончена.
-game-winner = 🏆 Победитель: { $names } — { $total } очков.
-game-winners = 🏆 Победа поровну: { $names } — по { $total } очков.
+game-winner = 🏆 Победитель: { $names } — { $total } { $total ->
+    [one] очко
+    [few] очка
+   *[other] очков
+}.
+game-winners = 🏆 Победа поровну: { $names } — по { $total } { $total ->
+    [one] очку
+   *[other] очков
+}.
 event-removed-kicked = Хозяин стола убрал { $name } из-за стола.
 event-removed-timeout = { $name } пропускает второй ход подряд и выходит из-за стола.
 event-timed-out = ⏰ Время { $name } вышло: бот сходил за игрока.
