@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from core.actions import Action, Open
 from core.computer import level_of, next_action
-from core.dice import Roller, SecureRoller
+from core.dice import Roller, SecureRoller, SeededRoller
 from core.errors import ErrorCode, GameError
 from core.events import EndReason, Event
 from core.game import Game, Phase, apply, open_lobby
@@ -36,6 +36,18 @@ RECORDED_ENDS = (EndReason.COMPLETED, EndReason.BIG_GENERAL)
 def new_game_id() -> str:
     """Eight lowercase base32 characters: short enough for any button payload, 40 random bits."""
     return base64.b32encode(secrets.token_bytes(5)).decode().lower()
+
+
+def _why_stale(game: Game, player: PlayerRef, action: Action) -> GameError:
+    """An old board's press. Someone not at the table is told whose turn it is, which says more
+    to them than "out of date"; anyone seated gets "out of date" and the board redrawn."""
+    if game.seat_of(player.id) is None:
+        try:
+            apply(game, player, action, SeededRoller(0))  # a dry run on the game as it is now
+        except GameError as error:
+            if error.code in (ErrorCode.NOT_YOUR_TURN, ErrorCode.NOT_SEATED, ErrorCode.NOT_HOST):
+                return error
+    return GameError(ErrorCode.STALE)
 
 
 @dataclass(frozen=True)
@@ -97,7 +109,7 @@ class GameService:
                 if game is None or (game_id is not None and game_id != game.id):
                     raise GameError(ErrorCode.GAME_OVER if game_id else ErrorCode.NO_GAME)
                 if version is not None and version != game.version:
-                    raise GameError(ErrorCode.STALE)
+                    raise _why_stale(game, player, action)
                 new, events = apply(game, player, action, self._roller, now)
                 previous = game.version
             await self.repository.save(new, events, previous)

@@ -385,8 +385,11 @@ def test_not_your_turn_names_the_current_player() -> None:
 def test_not_seated_in_play() -> None:
     game, roller = started(ALICE, BOB)
     roller.push([1, 2, 3, 4, 5])
-    for action in (Roll(), Score(Box.ONES), Leave(), Cancel()):
+    for action in (Leave(), Cancel()):
         refuse(game, STRANGER, action, ErrorCode.NOT_SEATED, roller)
+    for action in (Roll(), Score(Box.ONES)):  # a stranger's press is told whose turn it is
+        error = refuse(game, STRANGER, action, ErrorCode.NOT_YOUR_TURN, roller)
+        assert error.params == {"player": game.seats[game.current].player.name}
 
 
 def test_scoring_writes_the_box_and_passes_the_turn() -> None:

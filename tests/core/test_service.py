@@ -191,7 +191,7 @@ async def test_a_refused_rule_changes_nothing_in_storage(repo: SqliteRepository)
     roller.push([1, 2, 3, 4, 5])
     await expect_refusal(service, ErrorCode.NOT_YOUR_TURN, CHANNEL, BOB, Roll())
     await expect_refusal(service, ErrorCode.THROW_FIRST, CHANNEL, ALICE, Score(Box.ONES))
-    await expect_refusal(service, ErrorCode.NOT_SEATED, CHANNEL, STRANGER, Roll())
+    await expect_refusal(service, ErrorCode.NOT_YOUR_TURN, CHANNEL, STRANGER, Roll())
     await expect_refusal(service, ErrorCode.NOT_IN_LOBBY, CHANNEL, CAROL, Join())
     assert roller.remaining == 5
 
