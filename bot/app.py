@@ -46,6 +46,7 @@ def chat_front_ends(
                 base_url=settings.telegram_base_url,
                 locale=settings.general_language,
                 group_rate=settings.telegram_group_rate,
+                overall_rate=settings.telegram_overall_rate,
                 pause=settings.general_computer_pause,
                 limiter=RateLimiter(settings.general_flood_burst, settings.general_flood_rate),
             )

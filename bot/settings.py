@@ -33,6 +33,9 @@ class Settings(BaseSettings):
     telegram_group_rate: float = Field(
         0, description="Requests per minute to one group before waiting; 0: rely on 429 retries"
     )
+    telegram_overall_rate: float = Field(
+        0, description="Requests a second overall before waiting; 0: rely on 429 retries"
+    )
     discord_token: SecretStr | None = Field(None, description="Bot token from the Developer Portal")
     discord_guild_id: int | None = Field(None, description="Sync commands to this guild only")
     discord_api_base_url: str | None = Field(None, description="Discord REST base URL")

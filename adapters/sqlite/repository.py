@@ -45,7 +45,7 @@ class SqliteRepository(SqliteRecords):
         _create_private(path)
         connection = await aiosqlite.connect(str(path), isolation_level=None)
         await connection.execute("PRAGMA journal_mode=WAL")
-        await connection.execute("PRAGMA synchronous=FULL")
+        await connection.execute("PRAGMA synchronous=NORMAL")
         await connection.execute("PRAGMA foreign_keys=ON")
         await connection.execute("PRAGMA busy_timeout=5000")
         repository = cls(connection)

@@ -60,6 +60,7 @@ Answer = tuple[str | None, bool]
 REVIEWED = (EndReason.COMPLETED, EndReason.BIG_GENERAL)
 RECORD_COMMANDS = ("leaderboard", "stats", "history")
 MAX_ARGUMENT = 32
+CONNECTIONS = 32
 DRAWN_MEMORY = 4096
 # More players than this and the text sheet takes more than two phone-wide blocks: a picture.
 PICTURE_ABOVE = 8
@@ -123,6 +124,7 @@ class TelegramFrontEnd:
         locale: str = "en",
         poll_timeout: int = POLL_TIMEOUT,
         group_rate: float = 0,
+        overall_rate: float = 0,
         pause: float = 1.0,
         limiter: RateLimiter | None = None,
     ) -> None:
@@ -134,10 +136,18 @@ class TelegramFrontEnd:
         builder = (
             Application.builder()
             .token(token)
-            # 30 requests a second overall; per group only if asked: a game is mostly edits,
-            # which Telegram lets through far faster than new messages, and a 429 is retried.
-            .rate_limiter(AIORateLimiter(group_max_rate=group_rate, max_retries=3))
+            # No waiting of our own unless asked: a game is mostly edits and answers, which
+            # Telegram lets through far faster than its broadcast guidance, and a 429 is
+            # retried after the delay the server names.
+            .rate_limiter(
+                AIORateLimiter(
+                    overall_max_rate=overall_rate, group_max_rate=group_rate, max_retries=3
+                )
+            )
             .concurrent_updates(True)
+            # Many tables answer at once: PTB's default of one connection would queue them all.
+            .connection_pool_size(CONNECTIONS)
+            .pool_timeout(10)
         )
         if base_url:
             builder = builder.base_url(base_url).base_file_url(_file_url(base_url))

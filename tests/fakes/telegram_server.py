@@ -1427,7 +1427,8 @@ class FakeTelegram:
                     f"{self._recent_requests()}"
                 )
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._changed.wait(), min(remaining, 0.01))
+                # Every change sets the event; the cap only covers state that changes silently.
+                await asyncio.wait_for(self._changed.wait(), min(remaining, 0.1))
 
     async def settle(self, quiet: float = 0.05, timeout: float = 5.0) -> None:
         """Wait until no request is in flight, every update was confirmed by getUpdates, and
