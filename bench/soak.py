@@ -60,9 +60,7 @@ class Table:
         else:
             bot = soak.discord.bot_user
             boards = [
-                m
-                for m in soak.discord.channel_messages(self.chat)
-                if m.author is bot and m.buttons
+                m for m in soak.discord.channel_messages(self.chat) if m.author is bot and m.buttons
             ]
         return boards[-1] if boards else None
 
@@ -234,9 +232,7 @@ class Soak:
         ids = {str(p.id) for p in table.people}
         if game["phase"] == "lobby":
             seated = {s["id"] for s in game["seats"]}
-            person, code = (
-                (table.people[1], "j") if not ids <= seated else (table.people[0], "b")
-            )
+            person, code = (table.people[1], "j") if not ids <= seated else (table.people[0], "b")
         else:
             current = game["seats"][game["current"]]
             person = next(p for p in table.people if str(p.id) == current["id"])
