@@ -178,13 +178,7 @@ class Soak:
     async def press(self, table: Table, person: Any, board: Any, code: str) -> str | None:
         """Press; None when no answer came, "" for success, else the refusal's text."""
         self.report.actions += 1
-        data = next(
-            (b.callback_data if table.platform == "tg" else b.custom_id)
-            for b in board.buttons
-            if ((b.callback_data if table.platform == "tg" else b.custom_id) or "").endswith(
-                f"|{code}"
-            )
-        )
+        data = next(d for b in board.buttons if (d := self._data(table, b)).endswith(f"|{code}"))
         if table.platform == "tg":
             query = await self.telegram.press(person, board, data=data)
             try:
@@ -199,6 +193,10 @@ class Soak:
             return None
         await self.discord.settle(timeout=ANSWER_WAIT)
         return "\n".join(interaction.ephemeral_texts())
+
+    @staticmethod
+    def _data(table: Table, button: Any) -> str:
+        return str((button.callback_data if table.platform == "tg" else button.custom_id) or "")
 
     # ------------------------------------------------------------------ the state of a table
 
@@ -221,14 +219,12 @@ class Soak:
         if board is None:
             await self.command(table, "start")  # the board was lost to a kill: post it again
             return
-        pressed = payload.decode(
-            next(
-                (b.callback_data if table.platform == "tg" else b.custom_id)
-                for b in board.buttons
-                if payload.decode(b.callback_data if table.platform == "tg" else b.custom_id)
-            )
+        pressed = next(
+            (p for b in board.buttons if (p := payload.decode(self._data(table, b)))), None
         )
-        assert pressed is not None
+        if pressed is None:  # not a game board (a settings screen, say)
+            await self.command(table, "start")
+            return
         ids = {str(p.id) for p in table.people}
         if game["phase"] == "lobby":
             seated = {s["id"] for s in game["seats"]}
@@ -242,6 +238,10 @@ class Soak:
                 code = "r"
             else:
                 code = f"s{self.random.choice(open_boxes)}"
+        if not any(self._data(table, b).endswith(f"|{code}") for b in board.buttons):
+            # A kill left the board behind the stored game: "/general start" posts it afresh.
+            await self.command(table, "start")
+            return
         kill = self.random.random() < self.kill_chance
         if kill:
             task = asyncio.create_task(self.press(table, person, board, code))
