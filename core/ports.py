@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from contextlib import AbstractAsyncContextManager
 from typing import Protocol
 
 from core.chat_settings import ChatSettings
@@ -41,5 +42,15 @@ class GameRepository(Protocol):
     async def save_chat_settings(
         self, platform: str, chat: str, settings: ChatSettings
     ) -> None: ...
+
+    def channel_lock(self, channel: ChannelKey) -> AbstractAsyncContextManager[None]:
+        """Serialises actions on one channel across processes (a no-op where one process owns
+        the storage); the repository's calls inside the block share its transaction."""
+        ...
+
+    async def claim_deadline(self, game_id: str, owner: str, lease_seconds: float) -> bool:
+        """Whether this process (`owner`) may act on the game's deadline now: one process does,
+        and another may once the holder's lease has run out (it died)."""
+        ...
 
     async def close(self) -> None: ...

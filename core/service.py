@@ -5,7 +5,9 @@ from __future__ import annotations
 import asyncio
 import base64
 import logging
+import os
 import secrets
+import socket
 import time
 import weakref
 from collections.abc import Awaitable, Callable
@@ -31,6 +33,8 @@ TimerPublish = Callable[[ChannelKey, "Outcome"], Awaitable[None]]
 COMPUTER_TRIES = 3
 # Games whose results stand in the records (a cancelled or abandoned game has none).
 RECORDED_ENDS = (EndReason.COMPLETED, EndReason.BIG_GENERAL)
+# How long a process's claim on a deadline lasts: another takes over this long after it died.
+LEASE = 30.0
 
 
 def new_game_id() -> str:
@@ -73,6 +77,7 @@ class GameService:
         self._roller = roller or SecureRoller()
         self._new_id = id_factory
         self._clock = clock
+        self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
         self._publishers: dict[str, TimerPublish] = {}
         self._timers: dict[str, asyncio.TimerHandle] = {}
         self._firing: set[asyncio.Task[None]] = set()
@@ -97,7 +102,7 @@ class GameService:
         version: int | None = None,
     ) -> Outcome:
         """Apply `action`; `game_id`/`version` (from a button) refuse a press on an old board."""
-        async with self._lock(channel):
+        async with self._lock(channel), self.repository.channel_lock(channel):
             game = await self.repository.active_game(channel)
             now = self._clock()
             if isinstance(action, Open):
@@ -223,6 +228,11 @@ class GameService:
         loop = asyncio.get_running_loop()
         self._timers[key] = loop.call_later(delay, self._fire, game.channel)
 
+    def _schedule_retry(self, game: Game) -> None:
+        """Look again once the other process's lease could have run out."""
+        loop = asyncio.get_running_loop()
+        self._timers[str(game.channel)] = loop.call_later(LEASE, self._fire, game.channel)
+
     def _fire(self, channel: ChannelKey) -> None:
         self._timers.pop(str(channel), None)
         task = asyncio.create_task(self._on_deadline(channel))
@@ -231,7 +241,7 @@ class GameService:
 
     async def _on_deadline(self, channel: ChannelKey) -> None:
         try:
-            async with self._lock(channel):
+            async with self._lock(channel), self.repository.channel_lock(channel):
                 game = await self.repository.active_game(channel)
                 deadline = next_deadline(game) if game else None
                 if game is None or deadline is None:
@@ -239,6 +249,9 @@ class GameService:
                 now = self._clock()
                 if deadline.at > now:  # moved on meanwhile: wait for the new deadline
                     self._schedule(game)
+                    return
+                if not await self.repository.claim_deadline(game.id, self.owner, LEASE):
+                    self._schedule_retry(game)  # another process acts on it; watch its lease
                     return
                 new, events = act_on(game, deadline.due, self._roller, now)
                 await self.repository.save(new, events, game.version)

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import time
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -76,6 +77,15 @@ class SqliteRepository(SqliteRecords):
 
     async def close(self) -> None:
         await self._db.close()
+
+    @contextlib.asynccontextmanager
+    async def channel_lock(self, channel: ChannelKey) -> AsyncIterator[None]:
+        """One process owns a SQLite file, and the service already locks each channel."""
+        yield
+
+    async def claim_deadline(self, game_id: str, owner: str, lease_seconds: float) -> bool:
+        """The only process holds every deadline."""
+        return True
 
     async def active_game(self, channel: ChannelKey) -> Game | None:
         return await self._one_game(
