@@ -7,6 +7,7 @@ import contextlib
 import logging
 import signal
 from typing import Protocol
+from urllib.parse import urlsplit
 
 from adapters.console import run_console
 from adapters.i18n import translator
@@ -36,7 +37,17 @@ def chat_front_ends(
 ) -> list[FrontEnd]:
     front_ends: list[FrontEnd] = []
     if settings.telegram_token is not None:
-        from adapters.telegram.frontend import TelegramFrontEnd
+        from adapters.telegram.frontend import TelegramFrontEnd, Webhook
+
+        webhook = None
+        if settings.telegram_webhook_url and settings.telegram_webhook_secret:
+            webhook = Webhook(
+                url=settings.telegram_webhook_url,
+                secret=settings.telegram_webhook_secret.get_secret_value(),
+                listen=settings.telegram_webhook_listen,
+                port=settings.telegram_webhook_port,
+                path=urlsplit(settings.telegram_webhook_url).path.lstrip("/"),
+            )
 
         front_ends.append(
             TelegramFrontEnd(
@@ -49,6 +60,7 @@ def chat_front_ends(
                 overall_rate=settings.telegram_overall_rate,
                 pause=settings.general_computer_pause,
                 limiter=RateLimiter(settings.general_flood_burst, settings.general_flood_rate),
+                webhook=webhook,
             )
         )
     if settings.discord_token is not None:
@@ -63,6 +75,8 @@ def chat_front_ends(
                 api_base_url=settings.discord_api_base_url,
                 gateway_url=settings.discord_gateway_url,
                 locale=settings.general_language,
+                pause=settings.general_computer_pause,
+                limiter=RateLimiter(settings.general_flood_burst, settings.general_flood_rate),
             )
         )
     return front_ends
@@ -100,7 +114,8 @@ async def serve(
 
 async def main(settings: Settings | None = None) -> int:
     settings = settings or Settings()
-    tokens = [t.get_secret_value() for t in (settings.telegram_token, settings.discord_token) if t]
+    secrets = (settings.telegram_token, settings.discord_token, settings.telegram_webhook_secret)
+    tokens = [secret.get_secret_value() for secret in secrets if secret]
     configure(settings.general_log_level, tokens)
     if settings.console_mode:
         repository = await SqliteRepository.open(settings.general_database)

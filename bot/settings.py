@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import Field, SecretStr, field_validator
+from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -36,6 +36,14 @@ class Settings(BaseSettings):
     telegram_overall_rate: float = Field(
         0, description="Requests a second overall before waiting; 0: rely on 429 retries"
     )
+    telegram_webhook_url: str | None = Field(
+        None, description="Public URL Telegram pushes updates to; empty: long polling"
+    )
+    telegram_webhook_secret: SecretStr | None = Field(
+        None, description="Secret token Telegram sends with every webhook request (required)"
+    )
+    telegram_webhook_listen: str = Field("127.0.0.1", description="Address the webhook listens on")
+    telegram_webhook_port: int = Field(8443, description="Port the webhook listens on")
     discord_token: SecretStr | None = Field(None, description="Bot token from the Developer Portal")
     discord_guild_id: int | None = Field(None, description="Sync commands to this guild only")
     discord_api_base_url: str | None = Field(None, description="Discord REST base URL")
@@ -45,6 +53,8 @@ class Settings(BaseSettings):
         "general_dice_seed",
         "telegram_token",
         "telegram_base_url",
+        "telegram_webhook_url",
+        "telegram_webhook_secret",
         "discord_token",
         "discord_guild_id",
         "discord_api_base_url",
@@ -55,6 +65,12 @@ class Settings(BaseSettings):
     def _empty_is_unset(cls, value: Any) -> Any:
         """`TELEGRAM_TOKEN=` in a file or the environment means the same as leaving it out."""
         return None if isinstance(value, str) and not value.strip() else value
+
+    @model_validator(mode="after")
+    def _webhook_needs_a_secret(self) -> Settings:
+        if self.telegram_webhook_url and not self.telegram_webhook_secret:
+            raise ValueError("TELEGRAM_WEBHOOK_SECRET is required with TELEGRAM_WEBHOOK_URL")
+        return self
 
     @property
     def console_mode(self) -> bool:

@@ -81,6 +81,18 @@ class BoardStore(Protocol):
 
 
 @dataclass(frozen=True)
+class Webhook:
+    """Updates pushed by Telegram to `url` (a load balancer may share them among processes);
+    this process listens on `listen`:`port` at `path`, and every request must carry `secret`."""
+
+    url: str
+    secret: str
+    listen: str = "127.0.0.1"
+    port: int = 8443
+    path: str = ""
+
+
+@dataclass(frozen=True)
 class BoardRef:
     """Where a game's live board is: chat, message, and forum topic if any."""
 
@@ -127,11 +139,13 @@ class TelegramFrontEnd:
         overall_rate: float = 0,
         pause: float = 1.0,
         limiter: RateLimiter | None = None,
+        webhook: Webhook | None = None,
     ) -> None:
         self.service = service
         self.boards = boards
         self._default_t = translator(normalize_locale(locale))
         self.poll_timeout = poll_timeout
+        self.webhook = webhook
         self.pause = pause
         builder = (
             Application.builder()
@@ -177,12 +191,23 @@ class TelegramFrontEnd:
         await self._register_commands()
         await self.app.start()
         assert self.app.updater is not None
-        await self.app.updater.start_polling(
-            poll_interval=0,
-            timeout=self.poll_timeout,
-            allowed_updates=[Update.MESSAGE, Update.CALLBACK_QUERY],
-        )
-        log.info("telegram front end polling as @%s", self.app.bot.username)
+        allowed = [Update.MESSAGE, Update.CALLBACK_QUERY]
+        if self.webhook is None:
+            await self.app.updater.start_polling(
+                poll_interval=0, timeout=self.poll_timeout, allowed_updates=allowed
+            )
+            log.info("telegram front end polling as @%s", self.app.bot.username)
+        else:
+            hook = self.webhook
+            await self.app.updater.start_webhook(
+                listen=hook.listen,
+                port=hook.port,
+                url_path=hook.path,
+                webhook_url=hook.url,
+                secret_token=hook.secret,
+                allowed_updates=allowed,
+            )
+            log.info("telegram front end on a webhook (listening on %s:%d)", hook.listen, hook.port)
         self.service.on_deadline(PLATFORM, self._on_deadline)
         await self.service.resume_deadlines(PLATFORM)
         for game in await self.service.repository.active_games(PLATFORM):

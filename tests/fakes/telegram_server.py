@@ -54,6 +54,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import aiohttp
 from aiohttp import web
 
 __all__ = [
@@ -885,6 +886,14 @@ _SPECS: dict[str, dict[str, str]] = {
     "close": {},
     "getWebhookInfo": {},
     "deleteWebhook": {"drop_pending_updates": BOOL},
+    "setWebhook": {
+        "url": STR,
+        "secret_token": STR,
+        "allowed_updates": JSON,
+        "drop_pending_updates": BOOL,
+        "max_connections": INT,
+        "ip_address": STR,
+    },
     "getUpdates": {"offset": INT, "limit": INT, "timeout": INT, "allowed_updates": JSON},
     "sendMessage": {
         **_COMMON_SEND,
@@ -1073,6 +1082,10 @@ class FakeTelegram:
         self.callback_queries: dict[str, CallbackAnswer] = {}
         self.chat_actions: list[tuple[int, str, int | None]] = []
         self.webhook_deleted = 0
+        self.webhook: dict[str, Any] | None = None
+        self.webhook_deliveries: list[tuple[int, int]] = []  # (update_id, status; 0: none)
+        self._deliveries: set[asyncio.Task[None]] = set()
+        self._webhook_session: Any = None
         self.conflicts = 0
         self._messages: dict[int, list[FakeMessage]] = {}
         self._by_id: dict[tuple[int, int], FakeMessage] = {}
@@ -1112,6 +1125,11 @@ class FakeTelegram:
     async def stop(self) -> None:
         self._stopping = True
         self._update_arrived.set()
+        for task in list(self._deliveries):
+            task.cancel()
+        await asyncio.gather(*self._deliveries, return_exceptions=True)
+        if self._webhook_session is not None:
+            await self._webhook_session.close()
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
@@ -1510,9 +1528,42 @@ class FakeTelegram:
         self._notify()
 
     def _push_update(self, payload: dict[str, Any]) -> None:
-        self._updates.append({"update_id": next(self._update_ids), **payload})
+        update = {"update_id": next(self._update_ids), **payload}
+        self._updates.append(update)
         self._update_arrived.set()
         self._notify()
+        if self.webhook is not None:
+            self._deliver(update)
+
+    # ---------------------------------------------------------------- webhook
+
+    def _deliver(self, update: dict[str, Any]) -> None:
+        task = asyncio.create_task(self._post_update(update))
+        self._deliveries.add(task)
+        task.add_done_callback(self._deliveries.discard)
+
+    async def _post_update(self, update: dict[str, Any]) -> None:
+        """POST one update to the webhook, again after a pause until it is taken (as Telegram)."""
+        while self.webhook is not None and not self._stopping:
+            url, secret = self.webhook["url"], self.webhook.get("secret_token")
+            headers = {"X-Telegram-Bot-Api-Secret-Token": secret} if secret else {}
+            if self._webhook_session is None:
+                self._webhook_session = aiohttp.ClientSession()
+            self._inflight += 1
+            try:
+                async with self._webhook_session.post(url, json=update, headers=headers) as resp:
+                    delivered = resp.status == 200
+                    self.webhook_deliveries.append((update["update_id"], resp.status))
+            except aiohttp.ClientError:
+                delivered = False
+                self.webhook_deliveries.append((update["update_id"], 0))
+            finally:
+                self._inflight -= 1
+            if delivered:
+                self._updates = [u for u in self._updates if u is not update]
+                self._notify()
+                return
+            await asyncio.sleep(0.2)
 
     # ---------------------------------------------------------------- HTTP
 
@@ -1905,20 +1956,40 @@ class FakeTelegram:
     async def _api_close(self, p: dict[str, Any]) -> Any:
         return True
 
+    async def _api_setWebhook(self, p: dict[str, Any]) -> Any:
+        url = p.get("url") or ""
+        if not url:
+            return await self._api_deleteWebhook(p)
+        if not url.startswith(("http://", "https://")):
+            raise ApiError("Bad Request: bad webhook: An HTTPS URL must be provided for webhook")
+        if p.get("drop_pending_updates"):
+            self._updates.clear()
+        self.webhook = {"url": url, "secret_token": p.get("secret_token")}
+        for update in list(self._updates):
+            self._deliver(update)
+        return True
+
     async def _api_getWebhookInfo(self, p: dict[str, Any]) -> Any:
         return {
-            "url": "",
+            "url": self.webhook["url"] if self.webhook else "",
             "has_custom_certificate": False,
             "pending_update_count": len(self._updates),
         }
 
     async def _api_deleteWebhook(self, p: dict[str, Any]) -> Any:
         self.webhook_deleted += 1
+        self.webhook = None
         if p.get("drop_pending_updates"):
             self._updates.clear()
         return True
 
     async def _api_getUpdates(self, p: dict[str, Any]) -> Any:
+        if self.webhook is not None:
+            raise ApiError(
+                "Conflict: can't use getUpdates method while webhook is active; "
+                "use deleteWebhook to delete the webhook first",
+                409,
+            )
         offset = p.get("offset")
         limit = p.get("limit") or 100
         limit = min(max(limit, 1), 100)
