@@ -1,8 +1,11 @@
-"""The game's buttons: dynamic items whose custom_id is the shared payload `g1|game|version|code`.
+"""The bot's buttons: dynamic items whose custom_id says what they do, parsed again on every press.
 
-Registered with `Client.add_dynamic_items` at start-up, so a press on a message sent by an earlier
-process (before a restart) still reaches the bot. The custom_id comes back from Discord as the
-user's client sent it: it is parsed again, as untrusted input, by the handler.
+`GameButton`: the shared payload `g1|game|version|code` of lobbies and turn boards.
+`SettingButton`: `cfg|<setting>` (or `cfg|done`) of the private settings screen.
+
+Both are registered with `Client.add_dynamic_items` at start-up, so a press on a message sent by an
+earlier process (before a restart) still reaches the bot. The custom_id comes back from Discord as
+the user's client sent it: it is parsed again, as untrusted input, by the handler.
 """
 
 from __future__ import annotations
@@ -14,6 +17,10 @@ import discord
 
 from adapters import payload
 
+SETTINGS_PREFIX = "cfg|"
+SETTINGS_DONE = "done"
+SETTINGS_PATTERN = re.compile(r"cfg\|[a-z_]{1,40}")
+
 
 @runtime_checkable
 class PressHandler(Protocol):
@@ -22,6 +29,18 @@ class PressHandler(Protocol):
     async def on_game_press(
         self, interaction: discord.Interaction[Any], custom_id: str, *, shown: bool
     ) -> None: ...
+
+    async def on_settings_press(
+        self, interaction: discord.Interaction[Any], custom_id: str
+    ) -> None: ...
+
+
+def _label_and_style(item: discord.ui.Item[Any]) -> tuple[str | None, discord.ButtonStyle]:
+    button = item if isinstance(item, discord.ui.Button) else None
+    return (
+        button.label if button else None,
+        button.style if button else discord.ButtonStyle.secondary,
+    )
 
 
 class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=payload.PATTERN):
@@ -45,15 +64,41 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=payloa
         match: re.Match[str],
         /,
     ) -> GameButton:
-        button = item if isinstance(item, discord.ui.Button) else None
-        return cls(
-            match.group(0),
-            label=button.label if button else None,
-            style=button.style if button else discord.ButtonStyle.secondary,
-        )
+        label, style = _label_and_style(item)
+        return cls(match.group(0), label=label, style=style)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         client = interaction.client
         if isinstance(client, PressHandler):
             # discord.py found this very button on the pressed message: the message shows it.
             await client.on_game_press(interaction, self.custom_id, shown=True)
+
+
+class SettingButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=SETTINGS_PATTERN):
+    """One button of the settings screen: each press moves its setting to the next choice."""
+
+    def __init__(
+        self,
+        custom_id: str,
+        *,
+        label: str | None = None,
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        row: int | None = None,
+    ) -> None:
+        super().__init__(discord.ui.Button(custom_id=custom_id, label=label, style=style), row=row)
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> SettingButton:
+        label, style = _label_and_style(item)
+        return cls(match.group(0), label=label, style=style)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        client = interaction.client
+        if isinstance(client, PressHandler):
+            await client.on_settings_press(interaction, self.custom_id)

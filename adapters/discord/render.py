@@ -8,6 +8,7 @@ long texts are cut into pages. Views are built here but hold no state: each butt
 
 from __future__ import annotations
 
+import io
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -16,9 +17,17 @@ import discord
 from discord.utils import escape_markdown, escape_mentions
 
 from adapters import payload
-from adapters.discord.buttons import GameButton
+from adapters.discord.buttons import SETTINGS_DONE, SETTINGS_PREFIX, GameButton, SettingButton
 from adapters.i18n import Translator
-from adapters.text import box_name, dice_text, ending, error_message, sheet_tables
+from adapters.text import (
+    box_name,
+    dice_text,
+    ending,
+    error_message,
+    setting_label,
+    sheet_tables,
+)
+from core.chat_settings import CHOICES, ChatSettings
 from core.errors import GameError
 from core.events import BigGeneralThrown, BoxScored
 from core.game import Phase
@@ -29,22 +38,30 @@ MESSAGE_LIMIT = 2000
 ROW_WIDTH = 5
 KEYCAPS = ("1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣")
 HELD = "🔒"
+COMPUTER_LEVELS = ("master", "club", "novice")
+SHEET_FILE = "score-sheet.png"
+SETTINGS_PER_ROW = 2
 _Style = discord.ButtonStyle
 
 
 @dataclass(frozen=True)
 class Rendered:
     """A message to send or an edit to make. `view=None` on an edit removes the buttons;
-    `content=None` on an edit keeps the text. `ping` is the one user a new message notifies."""
+    `content=None` on an edit keeps the text. `ping` is the one user a new message notifies;
+    `picture` a PNG sent with a new message (the score sheet)."""
 
     content: str | None
     view: discord.ui.View | None = None
     ping: str | None = None
+    picture: bytes | None = None
 
     def send_kwargs(self) -> dict[str, Any]:
         kwargs: dict[str, Any] = {"content": self.content, "allowed_mentions": self.mentions()}
         if self.view is not None:
             kwargs["view"] = self.view
+        if self.picture is not None:
+            # A File is read once: a new one for every attempt.
+            kwargs["file"] = discord.File(io.BytesIO(self.picture), filename=SHEET_FILE)
         return kwargs
 
     def edit_kwargs(self) -> dict[str, Any]:
@@ -141,15 +158,19 @@ def lobby(t: Translator, view: GameView) -> Rendered:
         _button(view, "l", t("btn-leave")),
         _button(view, "b", t("btn-start"), _Style.success),
         _button(view, "x", t("btn-cancel"), _Style.danger),
+        *(_button(view, f"a{level[0]}", t(f"btn-add-{level}"), row=1) for level in COMPUTER_LEVELS),
     ]
     return Rendered(clip("\n".join(lines)), _view(buttons))
 
 
 def turn(t: Translator, view: GameView, *, notify: bool = False) -> Rendered:
-    """The live board of the current turn. Rows: the dice (while holds are allowed), Roll and
-    Sheet, then the open boxes five to a row with what each scores now (0: a scratch)."""
+    """The live board of the current turn. Rows: the dice (while holds are allowed), Roll, Sheet
+    and Hint, then the open boxes five to a row with what each scores now (0: a scratch). A
+    computer's board has the Sheet button only: it plays by itself."""
     current = view.current
     assert current is not None, "a turn board needs a current player"
+    human = not current.is_computer
+    ping = current.id if notify and human else None
     header = t(
         "turn-header",
         name="\x00",
@@ -162,11 +183,14 @@ def turn(t: Translator, view: GameView, *, notify: bool = False) -> Rendered:
     buttons: list[GameButton] = []
     row = 0
     if not view.dice:
-        lines.append(esc(t("turn-first")))
-        buttons.append(_button(view, "r", t("btn-roll-first"), _Style.primary, row))
+        if human:
+            lines.append(esc(t("turn-first")))
+            buttons.append(_button(view, "r", t("btn-roll-first"), _Style.primary, row))
         buttons.append(_button(view, "v", t("btn-sheet"), row=row))
-        return Rendered(clip("\n".join(lines)), _view(buttons), current.id if notify else None)
+        return Rendered(clip("\n".join(lines)), _view(buttons), ping)
     lines.append("# " + dice_line((d.value for d in view.dice), (d.held for d in view.dice)))
+    if not human:
+        return Rendered(clip("\n".join(lines)), _view([_button(view, "v", t("btn-sheet"))]))
     lines.append(esc(t("chat-throws-left", left=view.throws_left)))
     if view.can_hold:
         for index, die in enumerate(view.dice):
@@ -178,6 +202,8 @@ def turn(t: Translator, view: GameView, *, notify: bool = False) -> Rendered:
         roll = t("btn-roll", left=view.throws_left)
         buttons.append(_button(view, "r", roll, _Style.primary, row))
     buttons.append(_button(view, "v", t("btn-sheet"), row=row))
+    if view.variants.hints:
+        buttons.append(_button(view, payload.HINT, t("btn-hint"), row=row))
     row += 1
     for number, option in enumerate(view.options):
         label = t("btn-box", box=box_name(t, option.box), points=option.points)
@@ -185,7 +211,7 @@ def turn(t: Translator, view: GameView, *, notify: bool = False) -> Rendered:
         buttons.append(
             _button(view, f"s{option.box.index}", label, style, row + number // ROW_WIDTH)
         )
-    return Rendered(clip("\n".join(lines)), _view(buttons), current.id if notify else None)
+    return Rendered(clip("\n".join(lines)), _view(buttons), ping)
 
 
 def finished_turn(t: Translator, view: GameView) -> Rendered:
@@ -229,8 +255,11 @@ def sheet(t: Translator, view: GameView) -> list[str]:
     return pages([title, *(_code(table) for table in sheet_tables(t, view))])
 
 
-def final(t: Translator, view: GameView) -> list[str]:
-    """The end of a game: a big general announced as such, the winners, the final sheet."""
+def final(
+    t: Translator, view: GameView, review: Iterable[str] = (), *, with_sheet: bool = True
+) -> list[str]:
+    """The end of a game: a big general announced as such, the winners, the final sheet (unless
+    it goes as a picture), and how everyone played."""
     lines: list[str] = []
     for event in view.events:
         if isinstance(event, BigGeneralThrown):
@@ -238,9 +267,69 @@ def final(t: Translator, view: GameView) -> list[str]:
     if view.end_reason is not None:
         lines.extend(esc(line) for line in ending(t, view, view.end_reason))
     parts = ["\n".join(lines)]
-    if view.round:
+    if view.round and with_sheet:
         parts.extend(sheet(t, view))
+    parts.extend(esc(line) for line in review)
     return pages(parts)
+
+
+# ---------------------------------------------------------------------------- other answers
+
+
+def notice(text: str, player: PlayerView) -> Rendered:
+    """A line that mentions its player (a new message with it notifies them, and only them)."""
+    if player.is_computer or not player.id.isdigit():
+        return Rendered(clip(esc(text)))
+    return Rendered(clip(esc(text).replace(esc(player.name), mention(player), 1)), ping=player.id)
+
+
+def lines_text(lines: Iterable[str]) -> str:
+    """Lines of the catalogue (a hint, a review), escaped, in one message."""
+    return clip("\n".join(esc(line) for line in lines))
+
+
+def records(lines: list[str]) -> list[str]:
+    """A leaderboard, statistics or history: the title in bold, the rest in monospace blocks
+    (as many messages as it takes; a block is never cut across two)."""
+    title, *body = lines
+    heading = f"**{esc(title)}**"
+    if not body:
+        return [heading]
+    blocks: list[str] = []
+    chunk: list[str] = []
+    room = MESSAGE_LIMIT - len(heading) - 1 - len(_code(""))
+    for line in body:
+        line = clip(line, room)
+        if chunk and len("\n".join([*chunk, line])) > room:
+            blocks.append(_code("\n".join(chunk)))
+            chunk = []
+        chunk.append(line)
+    blocks.append(_code("\n".join(chunk)))
+    return pages([heading, *blocks])
+
+
+def settings(t: Translator, chosen: ChatSettings) -> Rendered:
+    """The settings screen: one button per setting, each press moves it to its next choice."""
+    buttons = [
+        SettingButton(
+            SETTINGS_PREFIX + name,
+            label=clip(setting_label(t, name, chosen), 80),
+            row=number // SETTINGS_PER_ROW,
+        )
+        for number, name in enumerate(CHOICES)
+    ]
+    buttons.append(
+        SettingButton(
+            SETTINGS_PREFIX + SETTINGS_DONE,
+            label=clip(t("settings-done"), 80),
+            style=_Style.success,
+            row=len(CHOICES) // SETTINGS_PER_ROW,
+        )
+    )
+    out = discord.ui.View(timeout=None)
+    for button in buttons:
+        out.add_item(button)
+    return Rendered(f"**{esc(t('settings-title'))}**", out)
 
 
 def help_text(t: Translator, topic: str = "help", commands: Iterable[str] = ()) -> str:

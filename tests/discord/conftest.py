@@ -17,7 +17,7 @@ import bot.app
 from adapters.discord import frontend
 from adapters.discord.frontend import DiscordFrontEnd
 from bot.settings import Settings
-from core.dice import ScriptedRoller
+from core.dice import Roller, ScriptedRoller
 from tests.fakes.discord_server import (
     FakeChannel,
     FakeComponent,
@@ -100,6 +100,9 @@ def bot_settings(fake: FakeDiscord, database: Path, **overrides: Any) -> Setting
         "general_language": "en",
         "telegram_token": None,
         "discord_guild_id": None,
+        "general_computer_pause": 0,
+        "general_flood_burst": 10_000,  # tests press far faster than people
+        "general_flood_rate": 10_000,
     }
     values.update(overrides)
     return Settings(_env_file=None, **values)  # type: ignore[call-arg]
@@ -107,10 +110,15 @@ def bot_settings(fake: FakeDiscord, database: Path, **overrides: Any) -> Setting
 
 @contextlib.asynccontextmanager
 async def running_bot(
-    fake: FakeDiscord, database: Path, monkeypatch: pytest.MonkeyPatch, **overrides: Any
-) -> AsyncIterator[tuple[DiscordFrontEnd, ScriptedRoller]]:
-    """`serve()` as `python -m bot` runs it, with scripted dice; fails if the gateway
-    connection task died during the test."""
+    fake: FakeDiscord,
+    database: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    *,
+    roller: Roller | None = None,
+    **overrides: Any,
+) -> AsyncIterator[tuple[DiscordFrontEnd, Any]]:
+    """`serve()` as `python -m bot` runs it, with scripted dice (or `roller`); fails if the
+    gateway connection task died during the test."""
     monkeypatch.setattr(frontend, "GUILD_READY_TIMEOUT", 0.01)
     made: list[Any] = []
     real = bot.app.chat_front_ends
@@ -121,7 +129,7 @@ async def running_bot(
         return front_ends
 
     monkeypatch.setattr(bot.app, "chat_front_ends", capture)
-    roller = ScriptedRoller()
+    roller = roller or ScriptedRoller()
     stop, ready = asyncio.Event(), asyncio.Event()
     settings = bot_settings(fake, database, **overrides)
     task = asyncio.create_task(bot.app.serve(settings, stop, ready, roller))
@@ -179,11 +187,17 @@ def has_button(message: FakeMessage, code: str) -> bool:
     return any((b.custom_id or "").endswith(f"|{code}") for b in message.buttons)
 
 
+def picture(message: FakeMessage) -> bytes | None:
+    """The PNG attached to a message, if any."""
+    pngs = [a.data for a in message.attachments if a.data.startswith(b"\x89PNG")]
+    return pngs[0] if pngs else None
+
+
 async def slash(
-    fake: FakeDiscord, member: FakeMember, channel: FakeChannel, sub: str
+    fake: FakeDiscord, member: FakeMember, channel: FakeChannel, sub: str, **options: Any
 ) -> FakeInteraction:
-    """`/general <sub>`; returns once the bot has done all it does about it."""
-    interaction = await fake.slash(member, channel, "general", sub)
+    """`/general <sub> [options]`; returns once the bot has done all it does about it."""
+    interaction = await fake.slash(member, channel, "general", sub, options=options)
     await interaction.wait_response()
     await handled(interaction)
     return interaction

@@ -26,22 +26,48 @@ def _described(command: dict[str, object]) -> dict[str, str]:
     return {o["name"]: o["description"] for o in command["options"]}  # type: ignore[attr-defined,index]
 
 
+OPTIONS = {
+    "sheet": ["text"],
+    "leaderboard": ["scope", "period"],
+    "stats": ["player"],
+    "kick": ["player"],
+}
+
+
 async def test_commands_are_synced_globally_with_descriptions(dc: RunningBot) -> None:
     (general,) = dc.fake.commands()
     assert general["name"] == "general"
     assert general["description"] == T("discord-cmd-general")
     options = general["options"]
     assert [o["name"] for o in options] == list(SUBCOMMANDS)
-    assert all(o["type"] == 1 and not o.get("options") for o in options)  # plain subcommands
+    assert all(o["type"] == 1 for o in options)  # subcommands
+    assert {o["name"]: [p["name"] for p in o.get("options") or []] for o in options} == {
+        name: OPTIONS.get(name, []) for name in SUBCOMMANDS
+    }
     assert _described(general) == {name: T(f"discord-cmd-{name}") for name in SUBCOMMANDS}
     assert all(0 < len(o["description"]) <= 100 for o in options)
     assert dc.fake.commands(dc.guild) == []
-    # Every other language of the catalogues describes the commands too.
+    # Russian describes the group, every subcommand and every option; option and choice names
+    # are Russian too. The group and subcommand names stay: every text says "/general start".
     ru = translator("ru")
     assert general["description_localizations"] == {"ru": ru("discord-cmd-general")}
     assert [o["description_localizations"] for o in options] == [
         {"ru": ru(f"discord-cmd-{name}")} for name in SUBCOMMANDS
     ]
+    assert not general["name_localizations"] and not any(o["name_localizations"] for o in options)
+    parameters = [p for o in options for p in o.get("options") or []]
+    assert len(parameters) == 5
+    for parameter in parameters:
+        assert parameter["name_localizations"] == {"ru": ru(f"discord-opt-{parameter['name']}")}
+        assert set(parameter["description_localizations"]) == {"ru"}
+        assert parameter["description_localizations"]["ru"] != parameter["description"]
+    (scope,) = [p for p in parameters if p["name"] == "scope"]
+    assert [(c["value"], c["name_localizations"]) for c in scope["choices"]] == [
+        ("channel", {"ru": "этот канал"}),
+        ("global", {"ru": "все серверы"}),
+    ]
+    (kicked,) = [p for o in options if o["name"] == "kick" for p in o["options"]]
+    assert kicked["type"] == 6 and kicked["required"]  # a user, picked from Discord's list
 
 
 async def test_commands_sync_to_one_guild_when_asked(
@@ -85,7 +111,9 @@ async def test_lobby_join_leave_host_only_start_and_stop(dc: RunningBot) -> None
     assert lobby is not None and not lobby.ephemeral
     assert lobby.content.startswith("**🎲 A table of General is open**")
     assert "Host: Alice" in lobby.content and "Seated (1): Alice" in lobby.content
-    assert [b.label for b in lobby.buttons] == ["✋ Join", "🚪 Leave", "▶️ Start", "✖️ Cancel"]
+    assert [b.label for b in lobby.buttons] == [
+        "✋ Join", "🚪 Leave", "▶️ Start", "✖️ Cancel", "🤖 + Master", "🤖 + Club", "🤖 + Novice",
+    ]  # fmt: skip
 
     # A second /general start is refused privately; the board is shown again at the bottom.
     again = await slash(fake, bob, dc.channel, "start")

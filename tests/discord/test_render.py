@@ -45,7 +45,7 @@ async def test_the_largest_lobby_and_its_start() -> None:
     lobby = render.lobby(T, make_view(game))
     check_message(lobby.content)
     assert r"\*\*" in lobby.content and r"\`\`\`" in lobby.content  # escaped, not bold
-    assert [len(row) for row in components(lobby)] == [4]
+    assert [len(row) for row in components(lobby)] == [4, 3]  # seating; computers
     started, events = apply(game, players[0], Start(), SeededRoller(3))
     view = make_view(started, None, events)
     closed = render.lobby(T, view)
@@ -65,9 +65,9 @@ async def test_the_turn_board_fits_five_rows_of_five() -> None:
     board = render.turn(T, make_view(game))
     check_message(board.content)
     rows = components(board)
-    assert [len(row) for row in rows] == [5, 2, 5, 5]  # dice; roll + sheet; ten boxes
+    assert [len(row) for row in rows] == [5, 3, 5, 5]  # dice; roll, sheet, hint; ten boxes
     custom_ids = [button["custom_id"] for row in rows for button in row]
-    assert len(set(custom_ids)) == 17 and all(len(c) <= 100 for c in custom_ids)
+    assert len(set(custom_ids)) == 18 and all(len(c) <= 100 for c in custom_ids)
     assert all(len(button["label"]) <= 80 for row in rows for button in row)
     assert "Straight · 25" in [button["label"] for button in rows[2] + rows[3]]
 

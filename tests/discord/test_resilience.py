@@ -105,6 +105,8 @@ class BotProcess:
             "GENERAL_DICE_SEED": "4",
             "GENERAL_LANGUAGE": "en",
             "GENERAL_LOG_LEVEL": "INFO",
+            "GENERAL_FLOOD_BURST": "10000",  # the test presses far faster than people
+            "GENERAL_FLOOD_RATE": "10000",
             "NO_PROXY": "127.0.0.1,localhost",
         }
         proc = await asyncio.create_subprocess_exec(

@@ -1,0 +1,50 @@
+"""Leaderboards, statistics and history in Discord channels."""
+
+from __future__ import annotations
+
+from tests.discord.conftest import RunningBot, live_board, press, slash
+from tests.fakes.discord_server import FakeChannel, FakeMember
+
+
+async def quick_win(dc: RunningBot, channel: FakeChannel, member: FakeMember) -> None:
+    """A solo game won at once with a big general."""
+    fake = dc.fake
+    lobby = (await slash(fake, member, channel, "start")).original
+    assert lobby is not None
+    await press(fake, member, lobby, "b")
+    dc.roller.push([3, 3, 3, 3, 3])
+    await press(fake, member, live_board(fake, channel), "r")
+
+
+async def ask(dc: RunningBot, member: FakeMember, channel: FakeChannel, sub: str, **options):
+    asked = await slash(dc.fake, member, channel, sub, **options)
+    assert asked.original is not None and not asked.original.ephemeral  # said to the channel
+    return "\n".join(asked.texts())
+
+
+async def test_leaderboard_stats_history(dc: RunningBot) -> None:
+    fake = dc.fake
+    ann = fake.member(dc.guild, "Ann")
+    bob = fake.member(dc.guild, "Bob", nick="Bob `*b*` @everyone")
+    cid = fake.member(dc.guild, "Cid")
+    here, there = dc.channel, fake.text_channel(dc.guild, "there")
+    assert "No finished games yet." in await ask(dc, ann, here, "leaderboard")
+    await quick_win(dc, here, ann)
+    await quick_win(dc, here, ann)
+    await quick_win(dc, there, bob)
+    board = await ask(dc, ann, here, "leaderboard")
+    assert board.startswith("**🏆 Leaderboard of this chat**\n```")
+    assert "1. Ann — 2 · 2 · 100% · 0.0 · 0" in board and "Bob" not in board
+    everywhere = await ask(dc, ann, here, "leaderboard", scope="global", period="recent")
+    assert "the last 30 days" in everywhere and "Ann — 2" in everywhere
+    # Inside the monospace block a name is shown as it is; it cannot close the block.
+    assert "Bob ˋ*b*ˋ @everyone — 1 · 1" in everywhere and everywhere.count("```") == 2
+    stats = await ask(dc, ann, here, "stats")
+    assert stats.startswith("**📊 Ann**") and "Games 2, wins 2 (100%)" in stats
+    assert "big generals 2" in stats
+    assert "Games 1, wins 1" in await ask(dc, ann, here, "stats", player=bob)
+    assert "No finished games for Cid yet." in await ask(dc, ann, here, "stats", player=cid)
+    history = await ask(dc, ann, here, "history")
+    assert history.startswith("**📜 Recent games here**") and history.count("🏆 Ann 0") == 2
+    assert "Bob" not in history
+    assert "No finished games here yet." in await ask(dc, ann, fake.thread(here, "new"), "history")
