@@ -64,7 +64,11 @@ def chat_front_ends(
             )
         )
     if settings.discord_token is not None:
-        from adapters.discord.frontend import DiscordFrontEnd
+        from adapters.discord.frontend import DiscordFrontEnd, Shards
+
+        shards = None
+        if settings.discord_shard_count is not None:
+            shards = Shards(settings.discord_shard_count, settings.shard_ids)
 
         front_ends.append(
             DiscordFrontEnd(
@@ -77,6 +81,7 @@ def chat_front_ends(
                 locale=settings.general_language,
                 pause=settings.general_computer_pause,
                 limiter=RateLimiter(settings.general_flood_burst, settings.general_flood_rate),
+                shards=shards,
             )
         )
     return front_ends

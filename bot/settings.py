@@ -45,6 +45,12 @@ class Settings(BaseSettings):
     telegram_webhook_listen: str = Field("127.0.0.1", description="Address the webhook listens on")
     telegram_webhook_port: int = Field(8443, description="Port the webhook listens on")
     discord_token: SecretStr | None = Field(None, description="Bot token from the Developer Portal")
+    discord_shard_count: int | None = Field(
+        None, ge=0, description="Gateway shards in all; 0: as many as Discord recommends"
+    )
+    discord_shard_ids: str | None = Field(
+        None, description="The shards this process runs, e.g. 0,1 (with DISCORD_SHARD_COUNT)"
+    )
     discord_guild_id: int | None = Field(None, description="Sync commands to this guild only")
     discord_api_base_url: str | None = Field(None, description="Discord REST base URL")
     discord_gateway_url: str | None = Field(None, description="Discord gateway URL")
@@ -57,6 +63,8 @@ class Settings(BaseSettings):
         "telegram_webhook_secret",
         "discord_token",
         "discord_guild_id",
+        "discord_shard_count",
+        "discord_shard_ids",
         "discord_api_base_url",
         "discord_gateway_url",
         mode="before",
@@ -71,6 +79,20 @@ class Settings(BaseSettings):
         if self.telegram_webhook_url and not self.telegram_webhook_secret:
             raise ValueError("TELEGRAM_WEBHOOK_SECRET is required with TELEGRAM_WEBHOOK_URL")
         return self
+
+    @model_validator(mode="after")
+    def _shard_ids_need_a_count(self) -> Settings:
+        ids = self.shard_ids
+        if ids is not None and not self.discord_shard_count:
+            raise ValueError("DISCORD_SHARD_IDS needs DISCORD_SHARD_COUNT")
+        if ids is not None and any(not 0 <= i < (self.discord_shard_count or 0) for i in ids):
+            raise ValueError("every DISCORD_SHARD_IDS entry must be below DISCORD_SHARD_COUNT")
+        return self
+
+    @property
+    def shard_ids(self) -> tuple[int, ...] | None:
+        text = self.discord_shard_ids
+        return None if not text else tuple(int(part) for part in text.split(",") if part.strip())
 
     @property
     def console_mode(self) -> bool:

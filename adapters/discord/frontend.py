@@ -194,15 +194,25 @@ class CatalogueTranslator(app_commands.Translator):
         return text[:NAME_LIMIT] if is_name else text[:DESCRIPTION_LIMIT]
 
 
+@dataclass(frozen=True)
+class Shards:
+    """Gateway sharding: `count` shards in all (0: as many as Discord recommends), of which this
+    process runs `ids` (None: all of them)."""
+
+    count: int
+    ids: tuple[int, ...] | None = None
+
+
 class GeneralClient(discord.Client):
     """The discord.py client: the command tree, the buttons, and the fallback for presses."""
 
-    def __init__(self, front: DiscordFrontEnd, guild_ready_timeout: float) -> None:
+    def __init__(self, front: DiscordFrontEnd, guild_ready_timeout: float, **more: Any) -> None:
         super().__init__(
             intents=discord.Intents.default(),
             allowed_mentions=discord.AllowedMentions.none(),
             guild_ready_timeout=guild_ready_timeout,
             max_messages=None,
+            **more,
         )
         self.front = front
         self.tree = app_commands.CommandTree(self)
@@ -223,6 +233,10 @@ class GeneralClient(discord.Client):
         self, interaction: discord.Interaction[Any], custom_id: str
     ) -> None:
         await self.front.on_settings_press(interaction, custom_id)
+
+
+class ShardedGeneralClient(GeneralClient, discord.AutoShardedClient):
+    """The same client over several gateway shards (some or all of the bot's)."""
 
 
 class Answer:
@@ -378,8 +392,10 @@ class DiscordFrontEnd:
         guild_ready_timeout: float | None = None,
         pause: float = 1.0,
         limiter: RateLimiter | None = None,
+        shards: Shards | None = None,
     ) -> None:
         self.service = service
+        self.shards = shards
         self.boards = boards
         self.token = token
         self.guild_id = guild_id
@@ -408,11 +424,21 @@ class DiscordFrontEnd:
 
     # ------------------------------------------------------------------ lifecycle
 
+    def _client(self) -> GeneralClient:
+        if self.shards is None:
+            return GeneralClient(self, self.guild_ready_timeout)
+        more: dict[str, Any] = {}
+        if self.shards.count:
+            more["shard_count"] = self.shards.count
+        if self.shards.ids is not None:
+            more["shard_ids"] = list(self.shards.ids)
+        return ShardedGeneralClient(self, self.guild_ready_timeout, **more)
+
     async def start(self) -> None:
         """Log in (syncing the commands), connect to the gateway, and return once ready; then
         re-arm the stored deadlines and let computers finish turns a restart cut short."""
         self._point_at_endpoints()
-        client = GeneralClient(self, self.guild_ready_timeout)
+        client = self._client()
         self.client = client
         try:
             await client.login(self.token)

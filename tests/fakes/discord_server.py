@@ -1583,7 +1583,7 @@ class FakeDiscord:
         self.interactions.append(inter)
         loop = asyncio.get_running_loop()
         inter._timer = loop.call_later(self.interaction_timeout, self._expire, inter)
-        self._dispatch("INTERACTION_CREATE", payload)
+        self._dispatch("INTERACTION_CREATE", payload, guild=guild)  # to the guild's shard only
         await asyncio.sleep(0)
         return inter
 
