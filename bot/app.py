@@ -11,6 +11,7 @@ from urllib.parse import urlsplit
 
 from adapters.console import run_console
 from adapters.i18n import translator
+from adapters.postgres import PostgresRepository
 from adapters.ratelimit import RateLimiter
 from adapters.sqlite import SqliteRepository
 from bot.logs import configure
@@ -27,13 +28,24 @@ class FrontEnd(Protocol):
     async def stop(self) -> None: ...
 
 
+Repository = SqliteRepository | PostgresRepository
+
+
+async def open_repository(settings: Settings) -> Repository:
+    """PostgreSQL when GENERAL_DATABASE_URL names one (several processes), else the SQLite file."""
+    url = settings.general_database_url
+    if url:
+        return await PostgresRepository.open(url, server_settings={"application_name": "general"})
+    return await SqliteRepository.open(settings.general_database)
+
+
 def make_roller(settings: Settings) -> Roller:
     seed = settings.general_dice_seed
     return SeededRoller(seed) if seed else SecureRoller()
 
 
 def chat_front_ends(
-    settings: Settings, service: GameService, repository: SqliteRepository
+    settings: Settings, service: GameService, repository: Repository
 ) -> list[FrontEnd]:
     front_ends: list[FrontEnd] = []
     if settings.telegram_token is not None:
@@ -96,7 +108,7 @@ async def serve(
     """Run the chat front ends until `stop` is set; `ready` is set once all of them listen.
 
     `roller` replaces the dice of the settings (tests script them)."""
-    repository = await SqliteRepository.open(settings.general_database)
+    repository = await open_repository(settings)
     service = GameService(repository, roller or make_roller(settings))
     started: list[FrontEnd] = []
     try:
@@ -123,7 +135,7 @@ async def main(settings: Settings | None = None) -> int:
     tokens = [secret.get_secret_value() for secret in secrets if secret]
     configure(settings.general_log_level, tokens)
     if settings.console_mode:
-        repository = await SqliteRepository.open(settings.general_database)
+        repository = await open_repository(settings)
         try:
             service = GameService(repository, make_roller(settings))
             await run_console(

@@ -14,6 +14,9 @@ class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
 
     general_database: str = Field("general.db", description="SQLite database file")
+    general_database_url: str | None = Field(
+        None, description="postgresql://… for several processes; empty: the SQLite file"
+    )
     general_language: str = Field("en", description="Language where a chat has not chosen one")
     general_log_level: str = Field("INFO", description="Python logging level")
     general_computer_pause: float = Field(
@@ -56,6 +59,7 @@ class Settings(BaseSettings):
     discord_gateway_url: str | None = Field(None, description="Discord gateway URL")
 
     @field_validator(
+        "general_database_url",
         "general_dice_seed",
         "telegram_token",
         "telegram_base_url",
@@ -73,6 +77,13 @@ class Settings(BaseSettings):
     def _empty_is_unset(cls, value: Any) -> Any:
         """`TELEGRAM_TOKEN=` in a file or the environment means the same as leaving it out."""
         return None if isinstance(value, str) and not value.strip() else value
+
+    @field_validator("general_database_url")
+    @classmethod
+    def _postgres_only(cls, value: str | None) -> str | None:
+        if value and not value.startswith(("postgresql://", "postgres://")):
+            raise ValueError("GENERAL_DATABASE_URL must be a postgresql:// URL")
+        return value
 
     @model_validator(mode="after")
     def _webhook_needs_a_secret(self) -> Settings:

@@ -13,11 +13,14 @@ from core.identity import ChannelKey
 
 
 class GameRepository(Protocol):
-    """Keeps each game's latest snapshot and its append-only event log.
+    """Keeps each game's latest snapshot and its append-only event log. `shared` says whether
+    other processes use the same storage.
 
     `save` writes the snapshot and the events in one transaction and refuses (GameError STALE)
     when the stored version is not `previous_version` (None: the game is new).
     """
+
+    shared: bool
 
     async def active_game(self, channel: ChannelKey) -> Game | None: ...
 
@@ -52,5 +55,7 @@ class GameRepository(Protocol):
         """Whether this process (`owner`) may act on the game's deadline now: one process does,
         and another may once the holder's lease has run out (it died)."""
         ...
+
+    async def release_deadline(self, game_id: str, owner: str) -> None: ...
 
     async def close(self) -> None: ...

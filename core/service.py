@@ -35,6 +35,7 @@ COMPUTER_TRIES = 3
 RECORDED_ENDS = (EndReason.COMPLETED, EndReason.BIG_GENERAL)
 # How long a process's claim on a deadline lasts: another takes over this long after it died.
 LEASE = 30.0
+SWEEP = 60.0
 
 
 def new_game_id() -> str:
@@ -81,6 +82,7 @@ class GameService:
         self._publishers: dict[str, TimerPublish] = {}
         self._timers: dict[str, asyncio.TimerHandle] = {}
         self._firing: set[asyncio.Task[None]] = set()
+        self._sweeps: dict[str, asyncio.Task[None]] = {}
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         self._computers: dict[str, asyncio.Task[None]] = {}
 
@@ -212,9 +214,24 @@ class GameService:
         self._publishers[platform] = publish
 
     async def resume_deadlines(self, platform: str) -> None:
-        """Arm every stored deadline of a platform; one that passed while down fires at once."""
+        """Arm every stored deadline of a platform; one that passed while down fires at once.
+
+        With shared storage, look again every SWEEP seconds for the other processes' games, so
+        that one of them dying leaves no deadline unwatched."""
         for game in await self.repository.active_games(platform):
             self._schedule(game)
+        if self.repository.shared and platform not in self._sweeps:
+            self._sweeps[platform] = asyncio.create_task(self._sweep(platform))
+
+    async def _sweep(self, platform: str) -> None:
+        while True:
+            await asyncio.sleep(SWEEP)
+            try:
+                for game in await self.repository.active_games(platform):
+                    if str(game.channel) not in self._timers:
+                        self._schedule(game)
+            except Exception:
+                log.warning("looking for deadlines on %s failed", platform, exc_info=True)
 
     def _schedule(self, game: Game) -> None:
         key = str(game.channel)
@@ -255,6 +272,8 @@ class GameService:
                     return
                 new, events = act_on(game, deadline.due, self._roller, now)
                 await self.repository.save(new, events, game.version)
+                if next_deadline(new) is None:
+                    await self.repository.release_deadline(game.id, self.owner)
                 self._schedule(new)
             outcome = Outcome(new, events, make_view(new, None, events))
             await self._publishers[channel.platform](channel, outcome)
@@ -266,7 +285,7 @@ class GameService:
         for handle in self._timers.values():
             handle.cancel()
         self._timers.clear()
-        tasks = [*self._computers.values(), *self._firing]
+        tasks = [*self._computers.values(), *self._firing, *self._sweeps.values()]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)

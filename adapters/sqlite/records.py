@@ -13,6 +13,11 @@ from core.records import PastGame, PlayerStats, Standing
 
 # People only: computers play, but they do not rank.
 PEOPLE = f"player_id NOT LIKE '{COMPUTER_PREFIX}%'"
+# The name a player last played under (they may have changed it since their best game).
+LATEST_NAME = (
+    "(SELECT latest.name FROM results AS latest WHERE latest.platform = results.platform"
+    " AND latest.player_id = results.player_id ORDER BY latest.finished_at DESC LIMIT 1)"
+)
 
 
 class SqliteRecords:
@@ -36,7 +41,7 @@ class SqliteRecords:
         where, params = _scope(platform, channel, since)
         rows = await self._rows(
             f"""
-            SELECT player_id, name, MAX(finished_at) AS last, COUNT(*) AS games,
+            SELECT player_id, {LATEST_NAME} AS name, COUNT(*) AS games,
                    SUM(winner) AS wins, AVG(total) AS average, MAX(total) AS best
             FROM results WHERE {where} AND {PEOPLE}
             GROUP BY player_id
@@ -60,7 +65,7 @@ class SqliteRecords:
         general = f"json_extract(boxes, '$[{ALL_BOXES[-1].index}]')"
         rows = await self._rows(
             f"""
-            SELECT name, MAX(finished_at) AS last, COUNT(*) AS games, SUM(winner) AS wins,
+            SELECT {LATEST_NAME} AS name, COUNT(*) AS games, SUM(winner) AS wins,
                    AVG(total) AS average, MAX(total) AS best,
                    SUM({general} = 60) AS small_generals, SUM(big_general) AS big_generals,
                    AVG(accuracy) AS accuracy, {averages}

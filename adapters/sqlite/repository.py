@@ -37,6 +37,8 @@ def _dumps(data: Any) -> str:
 class SqliteRepository(SqliteRecords):
     """One connection per process; a lock keeps each transaction whole across coroutines."""
 
+    shared = False  # one process owns the file: no other process makes games it must watch
+
     def __init__(self, connection: aiosqlite.Connection) -> None:
         self._db = connection
         self._lock = asyncio.Lock()
@@ -86,6 +88,9 @@ class SqliteRepository(SqliteRecords):
     async def claim_deadline(self, game_id: str, owner: str, lease_seconds: float) -> bool:
         """The only process holds every deadline."""
         return True
+
+    async def release_deadline(self, game_id: str, owner: str) -> None:
+        """Nothing to release: see claim_deadline."""
 
     async def active_game(self, channel: ChannelKey) -> Game | None:
         return await self._one_game(

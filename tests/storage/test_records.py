@@ -1,17 +1,16 @@
-"""Leaderboards, player statistics and history from real games on a real SQLite file."""
+"""Leaderboards, player statistics and history from real games, on every backend."""
 
 from __future__ import annotations
 
 import time
-from pathlib import Path
 
-from adapters.sqlite import SqliteRepository
 from core.actions import AddComputer, Join, Open, Roll, Score, Start
 from core.boxes import ALL_BOXES, Box
 from core.dice import ScriptedRoller
 from core.identity import ChannelKey, PlayerRef
 from core.levels import Level
 from core.service import GameService
+from tests.storage.conftest import Repository
 
 ANN, BOB = PlayerRef("1", "Ann"), PlayerRef("2", "Bob")
 HERE, THERE = ChannelKey("tg", "-100"), ChannelKey("tg", "-200")
@@ -34,8 +33,7 @@ async def play(
             await service.act(channel, player, Score(box))
 
 
-async def test_leaderboard_stats_and_history(tmp_path: Path) -> None:
-    repository = await SqliteRepository.open(tmp_path / "g.db")
+async def test_leaderboard_stats_and_history(repository: Repository) -> None:
     roller = ScriptedRoller()
     service = GameService(repository, roller)
     # Ann: 6-6-6-5-5 every turn (first throw): Fives 10, Sixes 18, Full house 35 = 63.
@@ -56,25 +54,60 @@ async def test_leaderboard_stats_and_history(tmp_path: Path) -> None:
     everywhere = await repository.leaderboard("tg", None, None)
     assert [(s.name, s.games, s.wins) for s in everywhere] == [("Ann", 4, 2), ("Bob", 4, 2)]
     assert await repository.leaderboard("tg", HERE, time.time() + 60) == []
+    assert len(await repository.leaderboard("tg", HERE, time.time() - 600)) == 2
     assert await repository.leaderboard("dc", None, None) == []
+    assert [s.name for s in await repository.leaderboard("tg", None, None, limit=1)] == ["Ann"]
 
     stats = await repository.player_stats("tg", ANN.id, None)
     assert stats is not None
     assert (stats.games, stats.wins, stats.best, stats.big_generals) == (4, 2, 63, 0)
+    assert stats.small_generals == 0
+    assert stats.average == (63 + 40 + 63 + 40) / 4
     assert stats.box_averages[Box.FULL_HOUSE] == 35 * 2 / 4
     assert stats.box_averages[Box.STRAIGHT] == 25 * 2 / 4
+    assert stats.box_averages[Box.SIXES] == 18 * 2 / 4
+    assert set(stats.box_averages) == set(ALL_BOXES)
     assert stats.accuracy is not None and 0 <= stats.accuracy <= 100
+    here_only = await repository.player_stats("tg", ANN.id, HERE)
+    assert here_only is not None and (here_only.games, here_only.wins) == (3, 2)
+    assert await repository.player_stats("tg", "nobody", None) is None
+    assert await repository.player_stats("dc", ANN.id, None) is None
     assert await repository.find_player("tg", HERE, "bob") == BOB.id
+    assert await repository.find_player("tg", HERE, "@Ann ") == ANN.id
+    assert await repository.find_player("tg", HERE, "Carol") is None
 
     history = await repository.history(HERE)
     assert len(history) == 3
     assert history[0].players == (("Ann", 63, True), ("Bob", 40, False))
-    assert history[0].finished_at >= history[-1].finished_at
-    await repository.close()
+    assert history[1].players == (("Ann", 40, False), ("Bob", 63, True))
+    assert history[0].finished_at >= history[1].finished_at >= history[-1].finished_at
+    assert all(isinstance(past.finished_at, float) for past in history)
+    assert {past.end_reason for past in history} == {"completed"}
+    assert len(await repository.history(HERE, limit=2)) == 2
+    assert await repository.history(ChannelKey("tg", "-300")) == []
 
 
-async def test_computers_play_but_do_not_rank(tmp_path: Path) -> None:
-    repository = await SqliteRepository.open(tmp_path / "g.db")
+async def test_a_new_name_shows_on_the_leaderboard(repository: Repository) -> None:
+    """A player shows under the name they last played under."""
+    roller = ScriptedRoller()
+    service = GameService(repository, roller)
+    strong, weak = [6, 6, 6, 5, 5], [1, 2, 3, 4, 5]
+    await play(service, roller, HERE, {"1": strong, "2": weak})
+    renamed = PlayerRef(ANN.id, "Anna")
+    await service.act(HERE, renamed, Open())
+    await service.act(HERE, BOB, Join())
+    roller.push([1, 1, 1, 1, 2, 6, 6, 6, 6, 5])
+    await service.act(HERE, renamed, Start())
+    roller.push([3, 3, 3, 3, 3])
+    await service.act(HERE, renamed, Roll())  # a big general ends it
+    board = await repository.leaderboard("tg", HERE, None)
+    assert [(s.player_id, s.name, s.wins) for s in board] == [("1", "Anna", 2), ("2", "Bob", 0)]
+    assert await repository.find_player("tg", HERE, "anna") == ANN.id
+    stats = await repository.player_stats("tg", ANN.id, None)
+    assert stats is not None and stats.name == "Anna" and stats.big_generals == 1
+
+
+async def test_computers_play_but_do_not_rank(repository: Repository) -> None:
     roller = ScriptedRoller()
     service = GameService(repository, roller)
     await service.act(HERE, ANN, Open())
@@ -87,4 +120,4 @@ async def test_computers_play_but_do_not_rank(tmp_path: Path) -> None:
     assert [(s.name, s.wins) for s in board] == [("Ann", 1)]
     stats = await repository.player_stats("tg", ANN.id, HERE)
     assert stats is not None and stats.big_generals == 1
-    await repository.close()
+    assert len((await repository.history(HERE))[0].players) == 2  # the computer is in history

@@ -1,0 +1,157 @@
+"""Leaderboards, player statistics and history, computed in SQL over the results table.
+
+The same answers as the SQLite records (ties ordered by code point, the latest name a player
+played under), with one deliberate difference: `find_player` compares names with PostgreSQL's
+`lower()`, which folds every letter (Cyrillic too), where SQLite's folds ASCII only.
+"""
+
+from __future__ import annotations
+
+from contextlib import AbstractAsyncContextManager
+from typing import Any
+
+import asyncpg
+
+from core.boxes import ALL_BOXES
+from core.identity import COMPUTER_PREFIX, ChannelKey
+from core.records import PastGame, PlayerStats, Standing
+
+# A player's name on a leaderboard or in their statistics: the one they last played under.
+LATEST_NAME = "(array_agg(name ORDER BY finished_at DESC))[1]"
+WINS = "COUNT(*) FILTER (WHERE winner)"
+
+
+class PostgresRecords:
+    """Mixed into the repository: its connections (or the held channel lock's) serve these."""
+
+    def _connection(self) -> AbstractAsyncContextManager[asyncpg.Connection]:
+        raise NotImplementedError
+
+    def _transaction(self) -> AbstractAsyncContextManager[asyncpg.Connection]:
+        raise NotImplementedError
+
+    async def _fetch(self, sql: str, *params: Any) -> list[asyncpg.Record]:
+        async with self._connection() as connection:
+            return list(await connection.fetch(sql, *params))
+
+    async def leaderboard(
+        self, platform: str, channel: ChannelKey | None, since: float | None, limit: int = 10
+    ) -> list[Standing]:
+        """People only: computers (ids starting `cpu-`) play, but they do not rank."""
+        where, params = _scope(platform, channel, since)
+        n = len(params)
+        rows = await self._fetch(
+            f"""
+            SELECT player_id, {LATEST_NAME} AS name, COUNT(*) AS games, {WINS} AS wins,
+                   AVG(total)::float8 AS average, MAX(total) AS best
+            FROM results WHERE {where} AND NOT starts_with(player_id, ${n + 1})
+            GROUP BY player_id
+            ORDER BY wins DESC, {WINS}::float8 / COUNT(*) DESC, average DESC,
+                     player_id COLLATE "C"
+            LIMIT ${n + 2}
+            """,
+            *params,
+            COMPUTER_PREFIX,
+            limit,
+        )
+        return [
+            Standing(r["player_id"], r["name"], r["games"], r["wins"], r["average"], r["best"])
+            for r in rows
+        ]
+
+    async def player_stats(
+        self, platform: str, player_id: str, channel: ChannelKey | None
+    ) -> PlayerStats | None:
+        where, params = _scope(platform, channel, None)
+        # boxes is an integer[]: PostgreSQL counts from 1, the sheet from 0.
+        averages = ", ".join(
+            f"AVG(boxes[{box.index + 1}])::float8 AS box{box.index}" for box in ALL_BOXES
+        )
+        general = f"boxes[{ALL_BOXES[-1].index + 1}]"
+        rows = await self._fetch(
+            f"""
+            SELECT {LATEST_NAME} AS name, COUNT(*) AS games, {WINS} AS wins,
+                   AVG(total)::float8 AS average, MAX(total) AS best,
+                   COUNT(*) FILTER (WHERE {general} = 60) AS small_generals,
+                   COUNT(*) FILTER (WHERE big_general) AS big_generals,
+                   AVG(accuracy)::float8 AS accuracy, {averages}
+            FROM results WHERE {where} AND player_id = ${len(params) + 1}
+            """,
+            *params,
+            player_id,
+        )
+        row = rows[0] if rows else None
+        if row is None or not row["games"]:
+            return None
+        return PlayerStats(
+            player_id=player_id,
+            name=row["name"],
+            games=row["games"],
+            wins=row["wins"],
+            average=row["average"],
+            best=row["best"],
+            small_generals=row["small_generals"] or 0,
+            big_generals=row["big_generals"] or 0,
+            box_averages={
+                box: row[f"box{box.index}"]
+                for box in ALL_BOXES
+                if row[f"box{box.index}"] is not None
+            },
+            accuracy=row["accuracy"],
+        )
+
+    async def find_player(self, platform: str, channel: ChannelKey, name: str) -> str | None:
+        """A player of this channel by the name they last played under (case-insensitive)."""
+        rows = await self._fetch(
+            "SELECT player_id FROM results WHERE channel = $1 AND lower(name) = lower($2)"
+            " ORDER BY finished_at DESC LIMIT 1",
+            str(channel),
+            name.strip().lstrip("@"),
+        )
+        return str(rows[0]["player_id"]) if rows else None
+
+    async def history(self, channel: ChannelKey, limit: int = 10) -> list[PastGame]:
+        rows = await self._fetch(
+            """
+            SELECT r.game_id, extract(epoch FROM r.finished_at)::float8 AS finished_at,
+                   r.end_reason, r.name, r.total, r.winner
+            FROM (SELECT DISTINCT game_id, finished_at FROM results WHERE channel = $1
+                  ORDER BY finished_at DESC LIMIT $2) AS recent
+            JOIN results AS r ON r.game_id = recent.game_id
+            ORDER BY recent.finished_at DESC, r.game_id COLLATE "C", r.seat
+            """,
+            str(channel),
+            limit,
+        )
+        games: dict[str, PastGame] = {}
+        for r in rows:
+            past = games.get(r["game_id"]) or PastGame(
+                r["game_id"], r["finished_at"], r["end_reason"], ()
+            )
+            entry = (r["name"], r["total"], bool(r["winner"]))
+            games[r["game_id"]] = PastGame(
+                past.game_id, past.finished_at, past.end_reason, (*past.players, entry)
+            )
+        return list(games.values())
+
+    async def set_accuracy(self, game_id: str, accuracy: dict[str, float]) -> None:
+        async with self._transaction() as connection:
+            await connection.executemany(
+                "UPDATE results SET accuracy = $1 WHERE game_id = $2 AND player_id = $3",
+                [(value, game_id, player_id) for player_id, value in accuracy.items()],
+            )
+
+
+def _scope(
+    platform: str, channel: ChannelKey | None, since: float | None
+) -> tuple[str, tuple[Any, ...]]:
+    """A channel's results, or (channel None) every chat's of the platform; optionally recent."""
+    clauses: list[str] = ["platform = $1"]
+    params: list[Any] = [platform]
+    if channel is not None:
+        params.append(str(channel))
+        clauses.append(f"channel = ${len(params)}")
+    if since is not None:
+        params.append(float(since))
+        clauses.append(f"finished_at >= to_timestamp(${len(params)}::float8)")
+    return " AND ".join(clauses), tuple(params)

@@ -1,0 +1,89 @@
+"""The PostgreSQL schema as numbered migrations, recorded in the table `general_migrations`.
+
+The same ideas as the SQLite schema: each game's latest snapshot (jsonb) beside its append-only
+event log, and one results row per player of a completed game. Times are timestamptz; the
+repository speaks Unix seconds (floats) to its callers, as SQLite does.
+
+Each migration runs in one transaction with its row in `general_migrations`, under an advisory
+lock, so that several processes starting at once apply each step exactly once. Tables are created
+unqualified: they go to the first schema of the connection's `search_path`.
+"""
+
+from __future__ import annotations
+
+# The table that records how far a database has come; created before the first migration.
+MIGRATIONS_TABLE = """
+CREATE TABLE general_migrations (
+    version    integer PRIMARY KEY,
+    applied_at timestamptz NOT NULL DEFAULT clock_timestamp()
+)
+"""
+
+MIGRATIONS: tuple[str, ...] = (
+    # 1: games with their snapshot, the append-only event log, per-player results (with the
+    #    post-game review's accuracy), the front ends' board messages, per-chat settings.
+    """
+    CREATE TABLE games (
+        id          text PRIMARY KEY,
+        channel     text NOT NULL,
+        phase       text NOT NULL,
+        version     integer NOT NULL,
+        snapshot    jsonb NOT NULL,
+        created_at  timestamptz NOT NULL,
+        updated_at  timestamptz NOT NULL,
+        finished_at timestamptz,
+        end_reason  text
+    );
+    CREATE UNIQUE INDEX games_one_active_per_channel ON games (channel)
+        WHERE phase <> 'finished';
+    CREATE INDEX games_by_channel ON games (channel, finished_at);
+    CREATE TABLE events (
+        game_id text NOT NULL REFERENCES games (id),
+        seq     integer NOT NULL,
+        version integer NOT NULL,
+        kind    text NOT NULL,
+        data    jsonb NOT NULL,
+        at      timestamptz NOT NULL,
+        PRIMARY KEY (game_id, seq)
+    );
+    CREATE TABLE results (
+        game_id     text NOT NULL REFERENCES games (id),
+        player_id   text NOT NULL,
+        platform    text NOT NULL,
+        channel     text NOT NULL,
+        name        text NOT NULL,
+        seat        integer NOT NULL,
+        total       integer NOT NULL,
+        boxes       integer[] NOT NULL,
+        winner      boolean NOT NULL,
+        left_table  boolean NOT NULL,
+        big_general boolean NOT NULL,
+        end_reason  text NOT NULL,
+        finished_at timestamptz NOT NULL,
+        accuracy    double precision,
+        PRIMARY KEY (game_id, player_id)
+    );
+    CREATE INDEX results_by_channel ON results (channel, finished_at);
+    CREATE INDEX results_by_player ON results (platform, player_id, finished_at);
+    CREATE INDEX results_by_platform ON results (platform, finished_at);
+    CREATE TABLE boards (
+        game_id text PRIMARY KEY REFERENCES games (id),
+        ref     text NOT NULL
+    );
+    CREATE TABLE chat_settings (
+        chat       text PRIMARY KEY,
+        data       jsonb NOT NULL,
+        updated_at timestamptz NOT NULL
+    );
+    """,
+    # 2: turn-timer leases: the one process that may fire a game's deadline, until expires_at.
+    """
+    CREATE TABLE deadline_leases (
+        game_id    text PRIMARY KEY,
+        owner      text NOT NULL,
+        expires_at timestamptz NOT NULL
+    );
+    """,
+)
+
+SCHEMA_VERSION = len(MIGRATIONS)
