@@ -1,0 +1,72 @@
+"""A whole Telegram game with everything kept in PostgreSQL (GENERAL_DATABASE_URL)."""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import asyncpg
+import pytest
+
+from core.dice import ScriptedRoller
+from tests.fakes.telegram_server import FakeTelegram
+from tests.telegram.conftest import bot_settings, running
+from tests.telegram.test_game_flow import LOT_ALICE_LOW, live_board, press
+
+POSTGRES = os.environ.get("GENERAL_TEST_POSTGRES_URL")
+pytestmark = pytest.mark.skipif(
+    not POSTGRES, reason="GENERAL_TEST_POSTGRES_URL is not set: no PostgreSQL server to use"
+)
+
+
+@pytest.fixture
+async def database_url() -> AsyncIterator[str]:
+    assert POSTGRES is not None
+    schema = f"e2e_{uuid.uuid4().hex[:12]}"
+    connection = await asyncpg.connect(POSTGRES)
+    await connection.execute(f"CREATE SCHEMA {schema}")
+    try:
+        yield f"{POSTGRES}{'&' if '?' in POSTGRES else '?'}search_path={schema}"
+    finally:
+        await connection.execute(f"DROP SCHEMA {schema} CASCADE")
+        await connection.close()
+
+
+async def test_a_two_player_game_on_postgres(
+    fake: FakeTelegram, tmp_path: Path, database_url: str
+) -> None:
+    settings = bot_settings(fake, tmp_path / "unused.db").model_copy(
+        update={"general_database_url": database_url}
+    )
+    roller = ScriptedRoller(LOT_ALICE_LOW)
+    async with running(settings, roller):
+        ann, bob = fake.user(1001, "Ann"), fake.user(1002, "Bob")
+        group = fake.chat(-103000, title="Postgres")
+        await fake.send_message(ann, group, "/general start")
+        await fake.settle()
+        await press(fake, bob, live_board(fake, group), "Join")
+        await press(fake, ann, live_board(fake, group), "Start")
+        for turn in range(20):
+            board = live_board(fake, group)
+            roller.push([2, 3, 3, 5, 6])
+            await press(fake, ann if turn % 2 == 0 else bob, board, "Roll")
+            board = fake.message(group, board.message_id)
+            box = next(b.text for b in board.buttons if "·" in b.text)
+            await press(fake, ann if turn % 2 == 0 else bob, board, box)
+        assert (
+            "Shared win: Ann, Bob with 19 points each." in fake.bot_messages(group)[-1].plain_text
+        )
+        await fake.send_message(ann, group, "/general leaderboard")
+        await fake.settle()
+        assert "1. Ann — 1 · 1 · 100%" in fake.bot_messages(group)[-1].plain_text
+    connection = await asyncpg.connect(database_url)
+    try:
+        assert await connection.fetchval("SELECT count(*) FROM results") == 2
+        assert (
+            await connection.fetchval("SELECT count(*) FROM events WHERE kind = 'box_scored'") == 20
+        )
+        assert not (tmp_path / "unused.db").exists()  # nothing went to SQLite
+    finally:
+        await connection.close()
