@@ -9,7 +9,6 @@ import os
 import secrets
 import socket
 import time
-import weakref
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
@@ -20,6 +19,7 @@ from core.errors import ErrorCode, GameError
 from core.events import EndReason, Event
 from core.game import Game, Phase, apply, open_lobby
 from core.identity import COMPUTER_PREFIX, ChannelKey, PlayerRef
+from core.locks import ChannelLocks
 from core.ports import GameRepository
 from core.review import PlayerReview, review
 from core.strategy import Choice, choices
@@ -83,16 +83,8 @@ class GameService:
         self._timers: dict[str, asyncio.TimerHandle] = {}
         self._firing: set[asyncio.Task[None]] = set()
         self._sweeps: dict[str, asyncio.Task[None]] = {}
-        self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._locks = ChannelLocks()
         self._computers: dict[str, asyncio.Task[None]] = {}
-
-    def _lock(self, channel: ChannelKey) -> asyncio.Lock:
-        key = str(channel)
-        lock = self._locks.get(key)
-        if lock is None:
-            lock = asyncio.Lock()
-            self._locks[key] = lock
-        return lock
 
     async def act(
         self,
@@ -104,7 +96,7 @@ class GameService:
         version: int | None = None,
     ) -> Outcome:
         """Apply `action`; `game_id`/`version` (from a button) refuse a press on an old board."""
-        async with self._lock(channel), self.repository.channel_lock(channel):
+        async with self._locks[channel], self.repository.channel_lock(channel):
             game = await self.repository.active_game(channel)
             now = self._clock()
             if isinstance(action, Open):
@@ -258,7 +250,7 @@ class GameService:
 
     async def _on_deadline(self, channel: ChannelKey) -> None:
         try:
-            async with self._lock(channel), self.repository.channel_lock(channel):
+            async with self._locks[channel], self.repository.channel_lock(channel):
                 game = await self.repository.active_game(channel)
                 deadline = next_deadline(game) if game else None
                 if game is None or deadline is None:

@@ -3,9 +3,16 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator
+import os
+import uuid
+from collections.abc import AsyncIterator, Iterator
 
 import pytest
+
+POSTGRES = os.environ.get("GENERAL_TEST_POSTGRES_URL")
+needs_postgres = pytest.mark.skipif(
+    not POSTGRES, reason="GENERAL_TEST_POSTGRES_URL is not set: no PostgreSQL server to use"
+)
 
 
 @pytest.fixture(autouse=True)
@@ -15,3 +22,19 @@ def _fail_on_error_logs(caplog: pytest.LogCaptureFixture) -> Iterator[None]:
     errors = [r for r in caplog.get_records("call") if r.levelno >= logging.ERROR]
     errors += [r for r in caplog.get_records("teardown") if r.levelno >= logging.ERROR]
     assert not errors, "ERROR logged: " + "; ".join(f"{r.name}: {r.getMessage()}" for r in errors)
+
+
+@pytest.fixture
+async def postgres_url() -> AsyncIterator[str]:
+    """A schema of its own in the test database, named in a URL any process can use."""
+    import asyncpg
+
+    assert POSTGRES is not None, "mark the test with needs_postgres"
+    schema = f"t_{uuid.uuid4().hex[:12]}"
+    connection = await asyncpg.connect(POSTGRES)
+    await connection.execute(f"CREATE SCHEMA {schema}")
+    try:
+        yield f"{POSTGRES}{'&' if '?' in POSTGRES else '?'}search_path={schema}"
+    finally:
+        await connection.execute(f"DROP SCHEMA {schema} CASCADE")
+        await connection.close()

@@ -11,23 +11,18 @@ import os
 import signal
 import socket
 import sys
-import uuid
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 import aiohttp
 import asyncpg
-import pytest
 from aiohttp import web
 
+from tests.conftest import needs_postgres
 from tests.fakes.discord_server import FakeDiscord
 from tests.fakes.telegram_server import FakeTelegram
 
-POSTGRES = os.environ.get("GENERAL_TEST_POSTGRES_URL")
-pytestmark = pytest.mark.skipif(
-    not POSTGRES, reason="GENERAL_TEST_POSTGRES_URL is not set: no PostgreSQL server to use"
-)
+pytestmark = needs_postgres
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = 50
 DISCORD_TOKEN = "multi-process-discord-token"
@@ -37,20 +32,6 @@ def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return int(sock.getsockname()[1])
-
-
-@pytest.fixture
-async def database() -> AsyncIterator[str]:
-    """A schema of its own in the test database, named in the URL every process gets."""
-    assert POSTGRES is not None
-    schema = f"mp_{uuid.uuid4().hex[:12]}"
-    connection = await asyncpg.connect(POSTGRES)
-    await connection.execute(f"CREATE SCHEMA {schema}")
-    try:
-        yield f"{POSTGRES}{'&' if '?' in POSTGRES else '?'}search_path={schema}"
-    finally:
-        await connection.execute(f"DROP SCHEMA {schema} CASCADE")
-        await connection.close()
 
 
 class Process:
@@ -210,7 +191,7 @@ async def play_telegram(fake: FakeTelegram, n: int) -> None:
     raise AssertionError(f"game {n} did not end")
 
 
-async def test_two_webhook_processes_one_killed(database: str, tmp_path: Path) -> None:
+async def test_two_webhook_processes_one_killed(postgres_url: str, tmp_path: Path) -> None:
     fake = FakeTelegram()
     await fake.start()
     ports = [free_port(), free_port()]
@@ -218,7 +199,7 @@ async def test_two_webhook_processes_one_killed(database: str, tmp_path: Path) -
     await balancer.start()
     processes = []
     for index, port in enumerate(ports):
-        env = common_env(database, tmp_path) | {
+        env = common_env(postgres_url, tmp_path) | {
             "TELEGRAM_TOKEN": fake.token,
             "TELEGRAM_BASE_URL": fake.base_url,
             "TELEGRAM_WEBHOOK_URL": f"http://127.0.0.1:{balancer.port}/hook",
@@ -235,7 +216,7 @@ async def test_two_webhook_processes_one_killed(database: str, tmp_path: Path) -
         await fake.wait_for(lambda: len(fake.calls("answerCallbackQuery")) > 300, timeout=60)
         await processes[0].kill()  # in the middle of many games
         await asyncio.wait_for(asyncio.gather(*games), 240)
-        check_every_game_ended_once_each(await finished_games(database))
+        check_every_game_ended_once_each(await finished_games(postgres_url))
         assert all(balancer.served[port] > 0 for port in ports)  # both processes worked
         assert processes[1].errors() == []
     finally:
@@ -294,7 +275,7 @@ async def play_discord(fake: FakeDiscord, guild: Any, n: int) -> None:
     raise AssertionError(f"game {n} did not end")
 
 
-async def test_two_discord_shards_one_killed(database: str, tmp_path: Path) -> None:
+async def test_two_discord_shards_one_killed(postgres_url: str, tmp_path: Path) -> None:
     fake = FakeDiscord(token=DISCORD_TOKEN)
     await fake.start()
     guilds = []
@@ -304,7 +285,7 @@ async def test_two_discord_shards_one_killed(database: str, tmp_path: Path) -> N
     assert {(int(g.id) >> 22) % 2 for g in guilds} == {0, 1}
     processes = []
     for shard in (0, 1):
-        env = common_env(database, tmp_path) | {
+        env = common_env(postgres_url, tmp_path) | {
             "DISCORD_TOKEN": DISCORD_TOKEN,
             "DISCORD_API_BASE_URL": fake.api_base,
             "DISCORD_GATEWAY_URL": fake.gateway_url,
@@ -326,7 +307,7 @@ async def test_two_discord_shards_one_killed(database: str, tmp_path: Path) -> N
         await asyncio.sleep(1)
         await processes[0].start()
         await asyncio.wait_for(asyncio.gather(*games), 240)
-        check_every_game_ended_once_each(await finished_games(database))
+        check_every_game_ended_once_each(await finished_games(postgres_url))
         assert processes[1].errors() == []
     finally:
         for process in processes:

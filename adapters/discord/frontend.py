@@ -19,7 +19,6 @@ import contextlib
 import json
 import logging
 import time
-import weakref
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextvars import ContextVar
@@ -62,6 +61,7 @@ from core.errors import ErrorCode, GameError
 from core.events import EndReason, Event, PlayerLeft
 from core.game import Game, Phase
 from core.identity import ChannelKey, PlayerRef
+from core.locks import ChannelLocks
 from core.service import GameService, Outcome
 from core.view import GameView, make_view
 
@@ -411,7 +411,7 @@ class DiscordFrontEnd:
         self.connection: asyncio.Task[None] | None = None
         self._stopping = False
         self._saved_endpoints: tuple[str, yarl.URL] | None = None
-        self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._locks = ChannelLocks()  # one table's answers in order: one action's edits first
         self._troubles: set[tuple[str, str]] = set()
         self._drawn: OrderedDict[int, int] = OrderedDict()
         self._places: dict[int, tuple[str, str | None]] = {}
@@ -585,18 +585,9 @@ class DiscordFrontEnd:
         callback.__name__ = name
         return callback
 
-    def _lock(self, channel: ChannelKey) -> asyncio.Lock:
-        """Keeps one table's answers in order: the edits of one action land before the next's."""
-        key = str(channel)
-        lock = self._locks.get(key)
-        if lock is None:
-            lock = asyncio.Lock()
-            self._locks[key] = lock
-        return lock
-
     @contextlib.asynccontextmanager
     async def _serial(self, channel: ChannelKey, answer: Answer) -> AsyncIterator[None]:
-        lock = self._lock(channel)
+        lock = self._locks[channel]
         if lock.locked():  # someone else's action is being shown: acknowledge, then wait
             await answer.ack()
         async with lock:
@@ -1009,7 +1000,7 @@ class DiscordFrontEnd:
 
     async def publish(self, channel: ChannelKey, outcome: Outcome) -> None:
         """Show an action that came without an interaction (a move the service made itself)."""
-        async with self._lock(channel):
+        async with self._locks[channel]:
             await self._heal(channel)
             ref = BoardRef.loads(await self.boards.board(outcome.view.game_id))
             await self._publish(None, outcome, ref, channel_id=int(channel.chat))

@@ -9,7 +9,6 @@ import json
 import logging
 import os
 import time
-import weakref
 from collections import OrderedDict
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -44,6 +43,7 @@ from core.errors import ErrorCode, GameError
 from core.events import EndReason, Event
 from core.game import Phase
 from core.identity import ChannelKey, PlayerRef
+from core.locks import ChannelLocks
 from core.service import GameService, Outcome
 from core.view import GameView, make_view
 
@@ -169,7 +169,7 @@ class TelegramFrontEnd:
         self.app.add_handler(CommandHandler(COMMAND, self._on_command))
         self.app.add_handler(CallbackQueryHandler(self._on_press))
         self.app.add_error_handler(self._on_error)
-        self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._locks = ChannelLocks()  # one table's answers in order: one action's edits first
         self._troubles: set[tuple[str, str]] = set()
         self._drawn: OrderedDict[tuple[int, int], int] = OrderedDict()
         self.limiter = limiter or RateLimiter()
@@ -227,15 +227,6 @@ class TelegramFrontEnd:
         default = BotCommand(COMMAND, self._default_t("chat-command-menu"))
         await self.app.bot.set_my_commands([default])
 
-    def _lock(self, channel: ChannelKey) -> asyncio.Lock:
-        """Keeps one table's answers in order: the edits of one press land before the next's."""
-        key = str(channel)
-        lock = self._locks.get(key)
-        if lock is None:
-            lock = asyncio.Lock()
-            self._locks[key] = lock
-        return lock
-
     # ------------------------------------------------------------------ commands
 
     async def _on_command(self, update: Update, context: _ContextTypes.DEFAULT_TYPE) -> None:
@@ -252,7 +243,7 @@ class TelegramFrontEnd:
                 if verdict is Verdict.WARN:
                     await self._reply(message, Rendered(_escape(self.t("error-slow-down"))))
                 return
-            async with self._lock(channel):
+            async with self._locks[channel]:
                 await self._command(message, channel, player_of(user), arg, settings, words[1:])
             await self._wake_computers(channel)
         except TelegramError as error:
@@ -345,7 +336,7 @@ class TelegramFrontEnd:
             elif press is None:
                 answer = (self.t("error-bad-action"), False)
             else:
-                async with self._lock(channel):
+                async with self._locks[channel]:
                     answer = await self._press(query, message, channel, press, self.t)
                 await self._wake_computers(channel)
         except TelegramError as error:
@@ -600,7 +591,7 @@ class TelegramFrontEnd:
 
     async def _publish_in_turn(self, channel: ChannelKey, outcome: Outcome) -> None:
         await self._settings_for(channel, None)
-        async with self._lock(channel):
+        async with self._locks[channel]:
             await self._publish(channel, outcome)
 
     def _redraw(self, how: Redraw, view: GameView, events: tuple[Event, ...]) -> Rendered:

@@ -2,43 +2,24 @@
 
 from __future__ import annotations
 
-import os
-import uuid
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import asyncpg
-import pytest
 
 from core.dice import ScriptedRoller
+from tests.conftest import needs_postgres
 from tests.fakes.telegram_server import FakeTelegram
 from tests.telegram.conftest import bot_settings, running
 from tests.telegram.test_game_flow import LOT_ALICE_LOW, live_board, press
 
-POSTGRES = os.environ.get("GENERAL_TEST_POSTGRES_URL")
-pytestmark = pytest.mark.skipif(
-    not POSTGRES, reason="GENERAL_TEST_POSTGRES_URL is not set: no PostgreSQL server to use"
-)
-
-
-@pytest.fixture
-async def database_url() -> AsyncIterator[str]:
-    assert POSTGRES is not None
-    schema = f"e2e_{uuid.uuid4().hex[:12]}"
-    connection = await asyncpg.connect(POSTGRES)
-    await connection.execute(f"CREATE SCHEMA {schema}")
-    try:
-        yield f"{POSTGRES}{'&' if '?' in POSTGRES else '?'}search_path={schema}"
-    finally:
-        await connection.execute(f"DROP SCHEMA {schema} CASCADE")
-        await connection.close()
+pytestmark = needs_postgres
 
 
 async def test_a_two_player_game_on_postgres(
-    fake: FakeTelegram, tmp_path: Path, database_url: str
+    fake: FakeTelegram, tmp_path: Path, postgres_url: str
 ) -> None:
     settings = bot_settings(fake, tmp_path / "unused.db").model_copy(
-        update={"general_database_url": database_url}
+        update={"general_database_url": postgres_url}
     )
     roller = ScriptedRoller(LOT_ALICE_LOW)
     async with running(settings, roller):
@@ -61,7 +42,7 @@ async def test_a_two_player_game_on_postgres(
         await fake.send_message(ann, group, "/general leaderboard")
         await fake.settle()
         assert "1. Ann — 1 · 1 · 100%" in fake.bot_messages(group)[-1].plain_text
-    connection = await asyncpg.connect(database_url)
+    connection = await asyncpg.connect(postgres_url)
     try:
         assert await connection.fetchval("SELECT count(*) FROM results") == 2
         assert (
