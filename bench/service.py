@@ -1,0 +1,429 @@
+"""The service alone: actions a second and their latency, beside the disk's committed-write rate.
+
+`uv run python -m bench.service [--quick] [--runs 3]` plays solo games through
+core.service.GameService on adapters.sqlite.SqliteRepository, one asyncio task per channel, at
+1, 10, 100 and 500 games at once, each task acting again as soon as its last action returned
+(rolls mostly, holds between throws, a box when the throws run out or by chance; a new game
+where one ends). Every action is the real thing: loaded, applied, saved in one committed
+transaction with its events, the turn timer re-armed, and at a game's end the post-game review.
+
+Beside it, in the same run and directory: the rate of raw single-row committed writes (one
+INSERT of a snapshot-sized row per transaction) through aiosqlite with the repository's PRAGMAs
+(WAL, synchronous=NORMAL) — the physical ceiling of a durable action through this driver — and
+the same writes through the standard sqlite3 module in the calling thread, which shows what the
+driver's thread hop costs.
+
+The last row plays the same games on `InlineRepository`, a prototype of the repository with
+every operation one synchronous sqlite3 call in the event loop's thread (no worker thread, no
+lock, a save one function): the fix BENCHMARKS.md proposes, measured here so that its gain is a
+figure and not a promise. It subclasses the production repository and only replaces the calls
+the service makes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import sqlite3
+import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from adapters.sqlite import SqliteRepository
+from adapters.sqlite.repository import RECORDED_ENDS, _dumps
+from bench.roundtrip import Figure, percentile
+from core.actions import Action, Open, Roll, Score, Start, ToggleHold
+from core.dice import SeededRoller
+from core.errors import ErrorCode, GameError
+from core.events import EndReason, Event, event_from_dict, event_to_dict
+from core.game import Game, Phase, game_from_dict, game_to_dict
+from core.identity import ChannelKey, PlayerRef
+from core.service import GameService, Outcome
+
+LEVELS = (1, 10, 100, 500)
+PLATFORM = "tg"
+ROW = "x" * 600  # about the size of a solo game's snapshot
+
+
+@dataclass
+class ServiceResult:
+    games: int
+    latencies: list[float]
+    seconds: float
+    hops: int = 0  # calls handed to aiosqlite's thread while timed
+
+    @property
+    def rate(self) -> float:
+        return len(self.latencies) / self.seconds
+
+    @property
+    def hops_per_action(self) -> float:
+        return self.hops / len(self.latencies) if self.latencies else 0.0
+
+    def ms(self, q: float) -> float:
+        return 1000 * percentile(sorted(self.latencies), q)
+
+
+class Player:
+    """One task's person and table; chooses its next action from the game it sees."""
+
+    def __init__(self, number: int, prefix: str) -> None:
+        self.channel = ChannelKey(PLATFORM, f"{prefix}{number}")
+        self.person = PlayerRef(str(10_000 + number), f"P{number}")
+        self.random = random.Random(number)
+        self.last: Action | None = None
+
+    def next_action(self, game: Game | None) -> Action:
+        if game is None or game.phase is Phase.FINISHED:
+            return Open()
+        if game.phase is Phase.LOBBY:
+            return Start()
+        turn = game.turn
+        boxes = game.seats[game.current].open_boxes()
+        if turn.throws == 0:
+            return Roll()
+        if turn.throws < 3:
+            if isinstance(self.last, Roll) and self.random.random() < 0.5:
+                return ToggleHold(self.random.randrange(5))
+            if self.random.random() < 0.7:
+                return Roll()
+        return Score(self.random.choice(boxes))
+
+    async def play(
+        self, service: GameService, stop: asyncio.Event, latencies: list[float], clock: Clock
+    ) -> None:
+        game: Game | None = None
+        while not stop.is_set():
+            action = self.next_action(game)
+            began = time.perf_counter()
+            outcome: Outcome = await service.act(
+                self.channel,
+                self.person,
+                action,
+                game_id=None if isinstance(action, Open) else game.id if game else None,
+                version=None if isinstance(action, Open) or game is None else game.version,
+            )
+            if clock.recording:
+                latencies.append(time.perf_counter() - began)
+            game, self.last = outcome.game, action
+            await asyncio.sleep(0)  # the others' turn (a front end would be drawing meanwhile)
+
+
+@dataclass
+class Clock:
+    recording: bool = False
+
+
+async def service_level(
+    repository: SqliteRepository, games: int, seconds: float, warmup: float, prefix: str
+) -> ServiceResult:
+    service = GameService(repository, SeededRoller(games))
+
+    async def shown(channel: ChannelKey, outcome: Outcome) -> None:
+        return None
+
+    service.on_deadline(PLATFORM, shown)  # the turn timers are armed as in production
+    stop, clock = asyncio.Event(), Clock()
+    latencies: list[float] = []
+    players = [Player(n, prefix) for n in range(games)]
+    hops = _count_hops(repository._db, clock)
+    tasks = [asyncio.create_task(p.play(service, stop, latencies, clock)) for p in players]
+    try:
+        await asyncio.sleep(warmup)
+        clock.recording = True
+        began = time.perf_counter()
+        await asyncio.sleep(seconds)
+        clock.recording = False
+        elapsed = time.perf_counter() - began
+    finally:
+        stop.set()
+        await asyncio.gather(*tasks)
+        await service.close()
+        del repository._db._execute  # the connection's own method again
+    return ServiceResult(games, latencies, elapsed, hops[0])
+
+
+def _count_hops(db: aiosqlite.Connection, clock: Clock) -> list[int]:
+    """Count the calls the connection hands to its thread while `clock` records (aiosqlite runs
+    every call, execute, fetchone, a cursor's close, as one trip to its worker thread and back:
+    the unit of the service's cost). A diagnostic: it wraps a private method of aiosqlite."""
+    count = [0]
+    real = db._execute
+
+    async def counted(fn: Any, *args: Any, **kwargs: Any) -> Any:
+        if clock.recording:
+            count[0] += 1
+        return await real(fn, *args, **kwargs)
+
+    db._execute = counted  # type: ignore[method-assign]
+    return count
+
+
+async def raw_writes(path: Path, seconds: float) -> float:
+    """Committed single-row INSERTs a second through aiosqlite, as the repository connects."""
+    db = await aiosqlite.connect(str(path), isolation_level=None)
+    try:
+        await db.execute("PRAGMA journal_mode=WAL")
+        await db.execute(f"PRAGMA synchronous={SYNCHRONOUS}")
+        await db.execute("CREATE TABLE raw (id INTEGER PRIMARY KEY, data TEXT NOT NULL)")
+        count = 0
+        began = time.perf_counter()
+        while time.perf_counter() - began < seconds:
+            await db.execute("INSERT INTO raw (data) VALUES (?)", (ROW,))  # its own transaction
+            count += 1
+        return count / (time.perf_counter() - began)
+    finally:
+        await db.close()
+
+
+def raw_writes_sqlite3(path: Path, seconds: float) -> float:
+    """The same writes through sqlite3 in this thread: the disk and SQLite without the hop."""
+    db = sqlite3.connect(str(path), isolation_level=None)
+    try:
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute(f"PRAGMA synchronous={SYNCHRONOUS}")
+        db.execute("CREATE TABLE raw (id INTEGER PRIMARY KEY, data TEXT NOT NULL)")
+        count = 0
+        began = time.perf_counter()
+        while time.perf_counter() - began < seconds:
+            db.execute("INSERT INTO raw (data) VALUES (?)", (ROW,))
+            count += 1
+        return count / (time.perf_counter() - began)
+    finally:
+        db.close()
+
+
+def _repository_synchronous() -> str:
+    """The synchronous PRAGMA the repository sets (read from its source, so that the raw writes
+    follow it if it changes)."""
+    import inspect
+
+    from adapters.sqlite import repository
+
+    source = inspect.getsource(repository.SqliteRepository.open)
+    for word in ("OFF", "NORMAL", "FULL", "EXTRA"):
+        if f"synchronous={word}" in source:
+            return word
+    return "NORMAL"
+
+
+SYNCHRONOUS = _repository_synchronous()
+
+
+class InlineRepository(SqliteRepository):
+    """Prototype of the proposed fix: the calls the service makes, each one synchronous sqlite3
+    call in the event loop's thread (WAL with synchronous=NORMAL commits without an fsync, in
+    tens of microseconds). No thread hop, no lock to hold across awaits, a save one function."""
+
+    _sync: sqlite3.Connection
+
+    @classmethod
+    async def open(cls, path: str | Path) -> InlineRepository:
+        repository = await super().open(path)
+        assert isinstance(repository, InlineRepository)
+        db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
+        for pragma in ("journal_mode=WAL", f"synchronous={SYNCHRONOUS}", "foreign_keys=ON"):
+            db.execute(f"PRAGMA {pragma}")
+        repository._sync = db
+        return repository
+
+    async def close(self) -> None:
+        self._sync.close()
+        await super().close()
+
+    async def _one_game(self, sql: str, params: tuple[Any, ...]) -> Game | None:
+        row = self._sync.execute(sql, params).fetchone()
+        return None if row is None else game_from_dict(json.loads(row[0]))
+
+    async def events(self, game_id: str) -> list[Event]:
+        sql = "SELECT data FROM events WHERE game_id = ? ORDER BY seq"
+        return [event_from_dict(json.loads(r[0])) for r in self._sync.execute(sql, (game_id,))]
+
+    async def set_accuracy(self, game_id: str, accuracy: dict[str, float]) -> None:
+        self._sync.executemany(
+            "UPDATE results SET accuracy = ? WHERE game_id = ? AND player_id = ?",
+            [(value, game_id, player_id) for player_id, value in accuracy.items()],
+        )
+
+    async def save(self, game: Game, events: Sequence[Event], previous_version: int | None) -> None:
+        now = time.time()
+        db = self._sync
+        snapshot = _dumps(game_to_dict(game))
+        finished_at = now if game.phase is Phase.FINISHED else None
+        reason = game.end_reason.value if game.end_reason else None
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            if previous_version is None:
+                try:
+                    db.execute(
+                        "INSERT INTO games (id, channel, phase, version, snapshot, created_at,"
+                        " updated_at, finished_at, end_reason) VALUES (?,?,?,?,?,?,?,?,?)",
+                        (game.id, str(game.channel), game.phase.value, game.version,
+                         snapshot, now, now, finished_at, reason),
+                    )  # fmt: skip
+                except sqlite3.IntegrityError as error:
+                    raise GameError(ErrorCode.GAME_EXISTS) from error
+                seq = 0
+            else:
+                cursor = db.execute(
+                    "UPDATE games SET phase = ?, version = ?, snapshot = ?, updated_at = ?,"
+                    " finished_at = ?, end_reason = ? WHERE id = ? AND version = ?",
+                    (game.phase.value, game.version, snapshot, now, finished_at, reason,
+                     game.id, previous_version),
+                )  # fmt: skip
+                if cursor.rowcount != 1:
+                    raise GameError(ErrorCode.STALE)
+                row = db.execute(
+                    "SELECT COALESCE(MAX(seq), 0) FROM events WHERE game_id = ?", (game.id,)
+                ).fetchone()
+                seq = int(row[0]) if row else 0
+            db.executemany(
+                "INSERT INTO events (game_id, seq, version, kind, data, at) VALUES (?,?,?,?,?,?)",
+                [
+                    (game.id, seq + n, game.version, e.kind, _dumps(event_to_dict(e)), now)
+                    for n, e in enumerate(events, start=1)
+                ],
+            )
+            if game.end_reason in RECORDED_ENDS:
+                big = {game.winners[0]} if game.end_reason is EndReason.BIG_GENERAL else set()
+                db.executemany(
+                    "INSERT INTO results (game_id, player_id, platform, channel, name, seat,"
+                    " total, boxes, winner, left_table, big_general, end_reason, finished_at)"
+                    " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                    [
+                        (game.id, seat.player.id, game.channel.platform, str(game.channel),
+                         seat.player.name, index, seat.total, _dumps(list(seat.scores)),
+                         seat.player.id in game.winners, not seat.active, seat.player.id in big,
+                         game.end_reason.value if game.end_reason else "", now)
+                        for index, seat in enumerate(game.seats)
+                    ],
+                )  # fmt: skip
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+
+
+# ---------------------------------------------------------------------------- the whole benchmark
+
+
+@dataclass
+class ServiceReport:
+    levels: Sequence[int]
+    runs: int
+    rate: dict[int, Figure] = field(default_factory=dict)
+    p50: dict[int, Figure] = field(default_factory=dict)
+    p95: dict[int, Figure] = field(default_factory=dict)
+    p99: dict[int, Figure] = field(default_factory=dict)
+    hops: dict[int, Figure] = field(default_factory=dict)
+    prototype_rate: dict[int, Figure] = field(default_factory=dict)
+    prototype_p99: dict[int, Figure] = field(default_factory=dict)
+    raw: Figure = field(default_factory=Figure)
+    raw_sqlite3: Figure = field(default_factory=Figure)
+    target_games: int = 100
+    seconds: float = 0.0
+
+    def add(self, result: ServiceResult) -> None:
+        games = result.games
+        self.rate.setdefault(games, Figure()).add(result.rate)
+        self.p50.setdefault(games, Figure()).add(result.ms(0.50))
+        self.p95.setdefault(games, Figure()).add(result.ms(0.95))
+        self.p99.setdefault(games, Figure()).add(result.ms(0.99))
+        self.hops.setdefault(games, Figure()).add(result.hops_per_action)
+
+    def share(self, games: int) -> Figure:
+        """Actions a second at `games` over the raw committed-write rate, run by run."""
+        rates = self.rate.get(games, Figure()).values
+        return Figure([r / w for r, w in zip(rates, self.raw.values, strict=False)])
+
+    def lines(self) -> list[str]:
+        out = [
+            f"The service alone: GameService + SqliteRepository (median of {self.runs} run(s))",
+        ]
+        header = (
+            f"{'games':>5} {'actions/s':>20} {'p50 ms':>20} {'p95 ms':>20} {'p99 ms':>20} "
+            f"{'trips/action':>13}"
+        )
+        out += [header, "-" * len(header)]
+        for games in self.levels:
+            out.append(
+                f"{games:>5} {self.rate[games].show(0):>20} {self.p50[games].show(2):>20} "
+                f"{self.p95[games].show(2):>20} {self.p99[games].show(2):>20} "
+                f"{self.hops[games].show(1):>13}"
+            )
+        out.append("(trips/action: calls handed to aiosqlite's worker thread and back per action)")
+        out.append(
+            f"raw committed single-row writes, aiosqlite, WAL, synchronous={SYNCHRONOUS}: "
+            f"{self.raw.show(0)} /s"
+        )
+        out.append(
+            f"the same writes through sqlite3 in the calling thread: {self.raw_sqlite3.show(0)} /s"
+        )
+        games = self.target_games if self.target_games in self.rate else max(self.rate)
+        out.append(f"service at {games} games / raw aiosqlite writes: {self.share(games).show(2)}")
+        if self.prototype_rate:
+            shown = ", ".join(
+                f"{g} games {rate.show(0)}/s (p99 {self.prototype_p99[g].show(2)} ms)"
+                for g, rate in self.prototype_rate.items()
+            )
+            out.append(f"prototype fix (InlineRepository): {shown}")
+        out.append(f"(took {self.seconds:.0f} s)")
+        return out
+
+
+async def service_benchmark(
+    runs: int,
+    levels: Sequence[int],
+    directory: Path,
+    seconds: float,
+    warmup: float,
+    prototype: Sequence[int] = (),
+) -> ServiceReport:
+    began = time.monotonic()
+    report = ServiceReport(levels, runs)
+    for run in range(runs):
+        where = directory / f"service-{run}"
+        where.mkdir(parents=True, exist_ok=True)
+        report.raw.add(await raw_writes(where / "raw.db", seconds))
+        report.raw_sqlite3.add(raw_writes_sqlite3(where / "raw-sqlite3.db", seconds))
+        repository = await SqliteRepository.open(where / "service.db")
+        try:
+            for games in levels:
+                report.add(await service_level(repository, games, seconds, warmup, f"g{games}-"))
+        finally:
+            await repository.close()
+        if prototype:
+            inline = await InlineRepository.open(where / "inline.db")
+            try:
+                for games in prototype:
+                    result = await service_level(inline, games, seconds, warmup, f"g{games}-")
+                    report.prototype_rate.setdefault(games, Figure()).add(result.rate)
+                    report.prototype_p99.setdefault(games, Figure()).add(result.ms(0.99))
+            finally:
+                await inline.close()
+    report.seconds = time.monotonic() - began
+    return report
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--quick", action="store_true", help="short levels, one run")
+    args = parser.parse_args(argv)
+    runs, seconds, warmup = (1, 0.5, 0.1) if args.quick else (args.runs, 2.0, 0.3)
+    with tempfile.TemporaryDirectory(prefix="general-bench-") as directory:
+        report = asyncio.run(
+            service_benchmark(runs, LEVELS, Path(directory), seconds, warmup, prototype=(100,))
+        )
+    print("\n".join(report.lines()))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,49 @@
+"""The benchmarks run (bench/): each on a tiny size. Timings are never asserted here — they are
+figures for BENCHMARKS.md, made by `uv run python -m bench`."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pytest
+
+from bench import memory, roundtrip, service, startup
+from bench.roundtrip import CAPACITY, Level
+
+
+async def test_service_benchmark_runs(tmp_path: Path) -> None:
+    report = await service.service_benchmark(
+        1, (1, 3), tmp_path, seconds=0.2, warmup=0.05, prototype=(3,)
+    )
+    assert report.rate[3].median > 0 and report.raw.median > 0 and report.raw_sqlite3.median > 0
+    assert report.hops[1].median > 0 and report.prototype_rate[3].median > 0
+    assert "actions/s" in "\n".join(report.lines())
+
+
+@pytest.mark.parametrize("platform", roundtrip.PLATFORMS)
+async def test_roundtrip_benchmark_runs(tmp_path: Path, platform: str) -> None:
+    levels = [Level(1, 0.01, 0.4), Level(2, CAPACITY, 0.3)]
+    report = await roundtrip.roundtrip(1, levels, tmp_path, platforms=(platform,), warmup=0.1)
+    assert report.problems == []
+    for bot in roundtrip.BOTS:
+        cell = report.cells[(platform, bot, levels[0])]
+        assert cell.samples.median > 0 and not math.isnan(cell.p99.median)
+        assert report.cells[(platform, bot, levels[1])].rate.median > 0
+    assert report.ratio(platform, levels[0]).median > 0
+    assert "Price of the game" in "\n".join(report.lines())
+
+
+async def test_memory_benchmark_runs(tmp_path: Path) -> None:
+    report = await memory.memory(1, tmp_path, finished=20, in_progress=4)
+    assert report.problems == []
+    assert report.stored == "20 finished, 4 in progress"
+    assert report.peak.median > 0
+    assert "peak RSS" in "\n".join(report.lines())
+
+
+async def test_startup_benchmark_runs(tmp_path: Path) -> None:
+    report = await startup.startup(1, tmp_path, cold=False, configs=("telegram",), warm=False)
+    assert report.ready[("telegram", True)].median > 0
+    assert report.first_hint.median > 0 and report.roll.median > 0
+    assert "ready" in "\n".join(report.lines())
