@@ -76,7 +76,8 @@ class Seat:
         return self.scores[box.index]
 
     def open_boxes(self) -> tuple[Box, ...]:
-        return tuple(box for box in ALL_BOXES if self.scores[box.index] is None)
+        sheet = zip(ALL_BOXES, self.scores, strict=True)
+        return tuple(box for box, points in sheet if points is None)
 
 
 @dataclass(frozen=True)

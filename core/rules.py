@@ -7,7 +7,7 @@ from enum import Enum
 from typing import Any
 
 from core.boxes import Box
-from core.dice import DICE_COUNT, Dice, counts, is_five_of_a_kind
+from core.dice import DICE_COUNT, FACES, Dice, counts, is_five_of_a_kind
 
 ROUNDS = 10
 MAX_THROWS = 3
@@ -93,17 +93,24 @@ def is_big_general(dice: Dice, throw: int, variants: Variants = DEFAULT_VARIANTS
 
 
 def score(box: Box, dice: Dice, first_throw: bool, variants: Variants = DEFAULT_VARIANTS) -> int:
-    """What `dice` write into `box`; 0 is a scratch. Free choice: any box takes any dice."""
+    """What `dice` write into `box`; 0 is a scratch. Free choice: any box takes any dice.
+    A first-throw five of a kind only reaches General where it does not end the game."""
+    return sheet_scores(dice, first_throw, variants)[box.index]
+
+
+def sheet_scores(
+    dice: Dice, first_throw: bool, variants: Variants = DEFAULT_VARIANTS
+) -> tuple[int, ...]:
+    """What `dice` write into each of the ten boxes, in sheet order (the board shows them all
+    after every throw, so the faces are counted once for all ten)."""
     price_index = 0 if first_throw else 1
-    face = box.face
-    if face is not None:
-        return face * dice.count(face)
-    if box is Box.STRAIGHT:
-        return STRAIGHT_PRICE[price_index] if is_straight(dice, variants.straight_joker) else 0
-    if box is Box.FULL_HOUSE:
-        full = is_full_house(dice, variants.five_of_a_kind_full_house)
-        return FULL_HOUSE_PRICE[price_index] if full else 0
-    if box is Box.FOUR:
-        return FOUR_PRICE[price_index] if max(counts(dice)) >= 4 else 0
-    # General: a first-throw five of a kind only reaches here where it does not end the game.
-    return GENERAL_PRICE if is_five_of_a_kind(dice) else 0
+    faces = counts(dice)
+    return (
+        *(face * faces[face - 1] for face in range(1, FACES + 1)),
+        STRAIGHT_PRICE[price_index] if is_straight(dice, variants.straight_joker) else 0,
+        FULL_HOUSE_PRICE[price_index]
+        if is_full_house(dice, variants.five_of_a_kind_full_house)
+        else 0,
+        FOUR_PRICE[price_index] if max(faces) >= 4 else 0,
+        GENERAL_PRICE if is_five_of_a_kind(dice) else 0,
+    )

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from core.boxes import ALL_BOXES, Box
 from core.events import EndReason, Event
 from core.game import Game, Phase
-from core.rules import MAX_THROWS, ROUNDS, Variants, score
+from core.rules import MAX_THROWS, ROUNDS, Variants, sheet_scores
 
 
 @dataclass(frozen=True)
@@ -109,9 +109,11 @@ def make_view(game: Game, viewer_id: str | None = None, events: tuple[Event, ...
     options: tuple[BoxOption, ...] = ()
     if current is not None and turn.throws:
         seat = game.seats[game.current]
-        first = turn.throws == 1
+        points = sheet_scores(turn.dice, turn.throws == 1, game.variants)
         options = tuple(
-            BoxOption(box, score(box, turn.dice, first, game.variants)) for box in seat.open_boxes()
+            BoxOption(box, points[index])
+            for index, (box, taken) in enumerate(zip(ALL_BOXES, seat.scores, strict=True))
+            if taken is None
         )
     return GameView(
         game_id=game.id,
@@ -130,7 +132,8 @@ def make_view(game: Game, viewer_id: str | None = None, events: tuple[Event, ...
         else (),
         options=options,
         sheet=tuple(
-            SheetRow(box, tuple(seat.scores[box.index] for seat in game.seats)) for box in ALL_BOXES
+            SheetRow(box, tuple(seat.scores[index] for seat in game.seats))
+            for index, box in enumerate(ALL_BOXES)
         ),
         lot=tuple(
             LotView(t.round, by_id[t.player_id], t.dice, sum(t.dice))

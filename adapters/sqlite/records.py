@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 import aiosqlite
@@ -21,19 +20,15 @@ LATEST_NAME = (
 
 
 class SqliteRecords:
-    """Mixed into the repository: shares its connection and its lock."""
+    """Mixed into the repository: shares its connection."""
 
     _db: aiosqlite.Connection
-    _lock: asyncio.Lock
 
-    async def _rows(self, sql: str, params: tuple[Any, ...]) -> list[aiosqlite.Row]:
-        async with self._lock:
-            self._db.row_factory = aiosqlite.Row
-            try:
-                async with self._db.execute(sql, params) as cursor:
-                    return list(await cursor.fetchall())
-            finally:
-                self._db.row_factory = None
+    async def _rows(self, sql: str, params: tuple[Any, ...]) -> list[dict[str, Any]]:
+        """Rows as dicts by column name (no row factory to switch on the shared connection)."""
+        async with self._db.execute(sql, params) as cursor:
+            names = [column[0] for column in cursor.description]
+            return [dict(zip(names, row, strict=True)) for row in await cursor.fetchall()]
 
     async def leaderboard(
         self, platform: str, channel: ChannelKey | None, since: float | None, limit: int = 10
@@ -125,11 +120,10 @@ class SqliteRecords:
         return list(games.values())
 
     async def set_accuracy(self, game_id: str, accuracy: dict[str, float]) -> None:
-        async with self._lock:
-            await self._db.executemany(
-                "UPDATE results SET accuracy = ? WHERE game_id = ? AND player_id = ?",
-                [(value, game_id, player_id) for player_id, value in accuracy.items()],
-            )
+        await self._db.executemany(
+            "UPDATE results SET accuracy = ? WHERE game_id = ? AND player_id = ?",
+            [(value, game_id, player_id) for player_id, value in accuracy.items()],
+        )
 
 
 def _scope(

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import json
 import os
@@ -30,18 +29,27 @@ def _create_private(path: str | Path) -> None:
         os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
 
 
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+
+
 def _dumps(data: Any) -> str:
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return _ENCODER.encode(data)
 
 
 class SqliteRepository(SqliteRecords):
-    """One connection per process; a lock keeps each transaction whole across coroutines."""
+    """One connection per process. Every operation is a single statement (a save is one INSERT
+    into the game_saves view, see schema 4), so each is its own transaction, no lock is held
+    across awaits and aiosqlite's queue keeps its thread busy while the event loop goes on.
+
+    The active games are kept in memory as they are saved: the process owns the file, so the
+    copy is the stored game, and loading one costs no trip to the database. The stored version
+    check stays the authority; a save that fails for any reason drops the copy."""
 
     shared = False  # one process owns the file: no other process makes games it must watch
 
     def __init__(self, connection: aiosqlite.Connection) -> None:
         self._db = connection
-        self._lock = asyncio.Lock()
+        self._active: dict[str, Game] = {}
 
     @classmethod
     async def open(cls, path: str | Path) -> SqliteRepository:
@@ -60,9 +68,8 @@ class SqliteRepository(SqliteRecords):
         return repository
 
     async def _migrate(self) -> None:
-        async with self._db.execute("PRAGMA user_version") as cursor:
-            row = await cursor.fetchone()
-        current = int(row[0]) if row else 0
+        row = (await self._db.execute_fetchall("PRAGMA user_version"))[0]
+        current = int(row[0])
         if current > SCHEMA_VERSION:
             raise RuntimeError(
                 f"database schema {current} is newer than this bot ({SCHEMA_VERSION})"
@@ -93,16 +100,21 @@ class SqliteRepository(SqliteRecords):
         """Nothing to release: see claim_deadline."""
 
     async def active_game(self, channel: ChannelKey) -> Game | None:
-        return await self._one_game(
-            "SELECT snapshot FROM games WHERE channel = ? AND phase != 'finished'", (str(channel),)
-        )
+        key = str(channel)
+        game = self._active.get(key)
+        if game is None:
+            game = await self._one_game(
+                "SELECT snapshot FROM games WHERE channel = ? AND phase != 'finished'", (key,)
+            )
+            if game is not None:
+                self._active.setdefault(key, game)
+        return game
 
     async def active_games(self, platform: str) -> list[Game]:
         """Every unfinished game of a platform (to resume computer turns and timers at start-up)."""
         sql = "SELECT snapshot FROM games WHERE phase != 'finished' AND substr(channel, 1, ?) = ?"
         prefix = f"{platform}:"
-        async with self._lock, self._db.execute(sql, (len(prefix), prefix)) as cursor:
-            rows = await cursor.fetchall()
+        rows = await self._db.execute_fetchall(sql, (len(prefix), prefix))
         return [game_from_dict(json.loads(row[0])) for row in rows]
 
     async def last_finished(self, channel: ChannelKey) -> Game | None:
@@ -117,123 +129,95 @@ class SqliteRepository(SqliteRecords):
         return await self._one_game("SELECT snapshot FROM games WHERE id = ?", (game_id,))
 
     async def _one_game(self, sql: str, params: tuple[Any, ...]) -> Game | None:
-        async with self._lock, self._db.execute(sql, params) as cursor:
-            row = await cursor.fetchone()
-        return None if row is None else game_from_dict(json.loads(row[0]))
+        rows = list(await self._db.execute_fetchall(sql, params))
+        return game_from_dict(json.loads(rows[0][0])) if rows else None
 
     async def events(self, game_id: str) -> list[Event]:
         """The game's whole log in order; a game can be replayed from it."""
         sql = "SELECT data FROM events WHERE game_id = ? ORDER BY seq"
-        async with self._lock, self._db.execute(sql, (game_id,)) as cursor:
-            rows = await cursor.fetchall()
+        rows = await self._db.execute_fetchall(sql, (game_id,))
         return [event_from_dict(json.loads(row[0])) for row in rows]
 
     async def board(self, game_id: str) -> str | None:
         """The front end's reference to the message that shows this game's board, if any."""
-        sql = "SELECT ref FROM boards WHERE game_id = ?"
-        async with self._lock, self._db.execute(sql, (game_id,)) as cursor:
-            row = await cursor.fetchone()
-        return None if row is None else str(row[0])
+        rows = list(
+            await self._db.execute_fetchall("SELECT ref FROM boards WHERE game_id = ?", (game_id,))
+        )
+        return str(rows[0][0]) if rows else None
 
     async def set_board(self, game_id: str, ref: str) -> None:
         sql = "INSERT OR REPLACE INTO boards (game_id, ref) VALUES (?, ?)"
-        async with self._lock:
-            await self._db.execute(sql, (game_id, ref))
+        await self._db.execute(sql, (game_id, ref))
 
     async def chat_settings(self, platform: str, chat: str) -> ChatSettings:
         """A chat's settings; the defaults where it never changed any."""
         sql = "SELECT data FROM chat_settings WHERE chat = ?"
-        async with self._lock, self._db.execute(sql, (f"{platform}:{chat}",)) as cursor:
-            row = await cursor.fetchone()
-        return ChatSettings() if row is None else ChatSettings.from_dict(json.loads(row[0]))
+        rows = list(await self._db.execute_fetchall(sql, (f"{platform}:{chat}",)))
+        return ChatSettings.from_dict(json.loads(rows[0][0])) if rows else ChatSettings()
 
     async def save_chat_settings(self, platform: str, chat: str, settings: ChatSettings) -> None:
         sql = "INSERT OR REPLACE INTO chat_settings (chat, data, updated_at) VALUES (?, ?, ?)"
         data = _dumps(settings.to_dict())
-        async with self._lock:
-            await self._db.execute(sql, (f"{platform}:{chat}", data, time.time()))
+        await self._db.execute(sql, (f"{platform}:{chat}", data, time.time()))
 
     async def results(self, game_id: str) -> list[dict[str, Any]]:
-        sql = "SELECT * FROM results WHERE game_id = ? ORDER BY seat"
-        async with self._lock:
-            self._db.row_factory = aiosqlite.Row
-            try:
-                async with self._db.execute(sql, (game_id,)) as cursor:
-                    rows = await cursor.fetchall()
-            finally:
-                self._db.row_factory = None
-        return [dict(row) for row in rows]
+        return await self._rows("SELECT * FROM results WHERE game_id = ? ORDER BY seat", (game_id,))
 
     async def save(self, game: Game, events: Sequence[Event], previous_version: int | None) -> None:
         now = time.time()
-        snapshot = _dumps(game_to_dict(game))
-        finished_at = now if game.phase is Phase.FINISHED else None
-        reason = game.end_reason.value if game.end_reason else None
-        async with self._lock:
-            await self._db.execute("BEGIN IMMEDIATE")
-            try:
-                if previous_version is None:
-                    try:
-                        await self._db.execute(
-                            "INSERT INTO games (id, channel, phase, version, snapshot, created_at,"
-                            " updated_at, finished_at, end_reason) VALUES (?,?,?,?,?,?,?,?,?)",
-                            (game.id, str(game.channel), game.phase.value, game.version,
-                             snapshot, now, now, finished_at, reason),
-                        )  # fmt: skip
-                    except aiosqlite.IntegrityError as error:
-                        raise GameError(ErrorCode.GAME_EXISTS) from error
-                    seq = 0
-                else:
-                    cursor = await self._db.execute(
-                        "UPDATE games SET phase = ?, version = ?, snapshot = ?, updated_at = ?,"
-                        " finished_at = ?, end_reason = ? WHERE id = ? AND version = ?",
-                        (game.phase.value, game.version, snapshot, now, finished_at, reason,
-                         game.id, previous_version),
-                    )  # fmt: skip
-                    if cursor.rowcount != 1:
-                        raise GameError(ErrorCode.STALE)
-                    async with self._db.execute(
-                        "SELECT COALESCE(MAX(seq), 0) FROM events WHERE game_id = ?", (game.id,)
-                    ) as seq_cursor:
-                        row = await seq_cursor.fetchone()
-                    seq = int(row[0]) if row else 0
-                await self._db.executemany(
-                    "INSERT INTO events (game_id, seq, version, kind, data, at)"
-                    " VALUES (?,?,?,?,?,?)",
-                    [
-                        (game.id, seq + n, game.version, e.kind, _dumps(event_to_dict(e)), now)
-                        for n, e in enumerate(events, start=1)
-                    ],
-                )
-                if game.end_reason in RECORDED_ENDS:
-                    await self._record_results(game, now)
-                await self._db.execute("COMMIT")
-            except BaseException:
-                await self._db.execute("ROLLBACK")
-                raise
-
-    async def _record_results(self, game: Game, now: float) -> None:
-        big_general = {game.winners[0]} if game.end_reason is EndReason.BIG_GENERAL else set()
-        await self._db.executemany(
-            "INSERT INTO results (game_id, player_id, platform, channel, name, seat, total, boxes,"
-            " winner, left_table, big_general, end_reason, finished_at)"
-            " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
-            [
-                (
-                    game.id,
-                    seat.player.id,
-                    game.channel.platform,
-                    str(game.channel),
-                    seat.player.name,
-                    index,
-                    seat.total,
-                    _dumps(list(seat.scores)),
-                    seat.player.id in game.winners,
-                    not seat.active,
-                    seat.player.id in big_general,
-                    game.end_reason.value if game.end_reason else "",
-                    now,
-                )
-                for index, seat in enumerate(game.seats)
-            ],
+        finished = game.phase is Phase.FINISHED
+        row = (
+            game.id,
+            str(game.channel),
+            game.phase.value,
+            game.version,
+            previous_version,
+            _dumps(game_to_dict(game)),
+            now,
+            now if finished else None,
+            game.end_reason.value if game.end_reason else None,
+            _dumps([event_to_dict(event) for event in events]),
+            _dumps(_results(game)) if game.end_reason in RECORDED_ENDS else None,
         )
+        key = str(game.channel)
+        try:
+            await self._db.execute(SAVE, row)
+        except aiosqlite.IntegrityError as error:
+            self._active.pop(key, None)
+            if str(error) == "stale":
+                raise GameError(ErrorCode.STALE) from error
+            if previous_version is None:
+                raise GameError(ErrorCode.GAME_EXISTS) from error
+            raise
+        except BaseException:
+            # Cancelled or failed: the statement may still have run; the file says which.
+            self._active.pop(key, None)
+            raise
+        if finished:
+            self._active.pop(key, None)
+        else:
+            self._active[key] = game
+
+
+SAVE = (
+    "INSERT INTO game_saves (id, channel, phase, version, previous, snapshot, saved_at,"
+    " finished_at, end_reason, events, results) VALUES (?,?,?,?,?,?,?,?,?,?,?)"
+)
+
+
+def _results(game: Game) -> list[dict[str, Any]]:
+    """Each seat's line of the results table, in seat order (the trigger numbers them)."""
+    big_general = {game.winners[0]} if game.end_reason is EndReason.BIG_GENERAL else set()
+    return [
+        {
+            "player_id": seat.player.id,
+            "platform": game.channel.platform,
+            "name": seat.player.name,
+            "total": seat.total,
+            "boxes": list(seat.scores),
+            "winner": seat.player.id in game.winners,
+            "left_table": not seat.active,
+            "big_general": seat.player.id in big_general,
+        }
+        for seat in game.seats
+    ]

@@ -63,6 +63,44 @@ MIGRATIONS: tuple[str, ...] = (
     ) WITHOUT ROWID;
     CREATE INDEX results_by_platform ON results(platform, finished_at);
     """,
+    # 4: a save as one INSERT into a view: the stale check, the snapshot, the events and (at a
+    # game's end) the results in one statement, so one transaction and one trip to the
+    # database's thread. Events and results come as JSON arrays of objects.
+    """
+    CREATE VIEW game_saves (
+        id, channel, phase, version, previous, snapshot, saved_at, finished_at, end_reason,
+        events, results
+    ) AS SELECT NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL WHERE 0;
+    CREATE TRIGGER game_saves_apply INSTEAD OF INSERT ON game_saves
+    BEGIN
+        SELECT RAISE(ABORT, 'stale') WHERE NEW.previous IS NOT NULL AND NOT EXISTS (
+            SELECT 1 FROM games WHERE id = NEW.id AND version = NEW.previous
+        );
+        INSERT INTO games (id, channel, phase, version, snapshot, created_at, updated_at,
+                           finished_at, end_reason)
+            SELECT NEW.id, NEW.channel, NEW.phase, NEW.version, NEW.snapshot, NEW.saved_at,
+                   NEW.saved_at, NEW.finished_at, NEW.end_reason
+            WHERE NEW.previous IS NULL;
+        UPDATE games SET phase = NEW.phase, version = NEW.version, snapshot = NEW.snapshot,
+                         updated_at = NEW.saved_at, finished_at = NEW.finished_at,
+                         end_reason = NEW.end_reason
+            WHERE NEW.previous IS NOT NULL AND id = NEW.id;
+        INSERT INTO events (game_id, seq, version, kind, data, at)
+            SELECT NEW.id, last.seq + event.key + 1, NEW.version,
+                   json_extract(event.value, '$.kind'), event.value, NEW.saved_at
+            FROM json_each(NEW.events) AS event,
+                 (SELECT COALESCE(MAX(seq), 0) AS seq FROM events WHERE game_id = NEW.id) AS last;
+        INSERT INTO results (game_id, player_id, platform, channel, name, seat, total, boxes,
+                             winner, left_table, big_general, end_reason, finished_at)
+            SELECT NEW.id, json_extract(r.value, '$.player_id'),
+                   json_extract(r.value, '$.platform'), NEW.channel,
+                   json_extract(r.value, '$.name'), r.key,
+                   json_extract(r.value, '$.total'), json_extract(r.value, '$.boxes'),
+                   json_extract(r.value, '$.winner'), json_extract(r.value, '$.left_table'),
+                   json_extract(r.value, '$.big_general'), NEW.end_reason, NEW.saved_at
+            FROM json_each(NEW.results) AS r;
+    END;
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

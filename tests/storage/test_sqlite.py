@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sqlite3
 import threading
@@ -13,9 +14,10 @@ import pytest
 
 from adapters.sqlite import SqliteRepository
 from adapters.sqlite.schema import MIGRATIONS, SCHEMA_VERSION
-from core.actions import Join, Open
+from core.actions import Join, Open, Roll
 from core.dice import ScriptedRoller
-from core.game import apply, game_to_dict, open_lobby
+from core.errors import ErrorCode, GameError
+from core.game import Phase, apply, game_to_dict, open_lobby
 from tests.storage.tables import ALICE, BOB, CHANNEL, started_pair
 
 
@@ -101,3 +103,94 @@ async def test_a_version_1_file_is_upgraded_in_place(db_path: Path) -> None:
         assert await upgraded.get_game("g-old") == joined
     finally:
         await upgraded.close()
+
+
+# --- one statement a save, the active games in memory ------------------------------------------
+
+
+async def traced(repo: SqliteRepository) -> list[str]:
+    """The statements the connection runs from now on (each step of a trigger repeats the text
+    of the statement that fired it)."""
+    statements: list[str] = []
+    await repo._db.set_trace_callback(statements.append)
+    return statements
+
+
+async def test_a_press_is_one_statement_and_loads_nothing(repo: SqliteRepository) -> None:
+    table = await started_pair(repo)
+    statements = await traced(repo)
+    assert await repo.active_game(CHANNEL) == table.game
+    new, events = apply(table.game, ALICE, Roll(), ScriptedRoller([1, 2, 3, 4, 5]))
+    await repo.save(new, events, table.game.version)
+    assert await repo.active_game(CHANNEL) == new
+    (statement,) = set(statements)
+    assert statement.startswith("INSERT INTO game_saves")
+    assert await repo.events("g-1") == [*table.log, *events]
+
+
+async def test_a_restarted_repository_loads_the_stored_game(db_path: Path) -> None:
+    first = await SqliteRepository.open(db_path)
+    table = await started_pair(first)
+    await first.close()
+    again = await SqliteRepository.open(db_path)
+    try:
+        statements = await traced(again)
+        assert await again.active_game(CHANNEL) == table.game
+        assert len(statements) == 1 and statements[0].startswith("SELECT snapshot FROM games")
+        assert await again.active_game(CHANNEL) == table.game
+        assert len(statements) == 1  # the second load is from memory
+    finally:
+        await again.close()
+
+
+async def test_a_copy_another_connection_outdated_is_dropped_on_its_refused_save(
+    db_path: Path, repo: SqliteRepository
+) -> None:
+    """The copy in memory is never the authority: the stored version is."""
+    table = await started_pair(repo)
+    other = await SqliteRepository.open(db_path)
+    try:
+        moved, events = apply(table.game, ALICE, Roll(), ScriptedRoller([6, 6, 6, 6, 5]))
+        await other.save(moved, events, table.game.version)
+        mine, more = apply(table.game, ALICE, Roll(), ScriptedRoller([1, 2, 3, 4, 5]))
+        with pytest.raises(GameError) as caught:
+            await repo.save(mine, more, table.game.version)
+        assert caught.value.code is ErrorCode.STALE
+        assert await repo.active_game(CHANNEL) == moved
+    finally:
+        await other.close()
+
+
+async def test_a_cancelled_save_leaves_memory_agreeing_with_the_file(
+    db_path: Path, repo: SqliteRepository
+) -> None:
+    table = await started_pair(repo)
+    new, events = apply(table.game, ALICE, Roll(), ScriptedRoller([1, 2, 3, 4, 5]))
+    saving = asyncio.create_task(repo.save(new, events, table.game.version))
+    await asyncio.sleep(0)  # the statement is on its way to the database's thread
+    saving.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await saving
+    stored = await repo.get_game("g-1")  # after the statement, in the thread's order
+    assert stored == new  # it ran all the same
+    assert await repo.active_game(CHANNEL) == stored
+
+
+async def test_results_come_from_the_save_statement(db_path: Path, repo: SqliteRepository) -> None:
+    """The trigger writes one results row per seat, numbered in seat order, with the game."""
+    table = await started_pair(repo)
+    thrower = table.current()
+    await table.do(thrower, Roll(), [6, 6, 6, 6, 6])  # a big general ends the game
+    assert table.game is not None and table.game.phase is Phase.FINISHED
+    rows = raw(
+        db_path,
+        "SELECT player_id, name, seat, total, boxes, winner, left_table, big_general, end_reason"
+        " FROM results ORDER BY seat",
+    )
+    empty = json.dumps([None] * 10, separators=(",", ":"))
+    assert rows == [
+        (seat.player.id, seat.player.name, index, 0, empty, int(seat.player == thrower), 0,
+         int(seat.player == thrower), "big_general")
+        for index, seat in enumerate(table.game.seats)
+    ]  # fmt: skip
+    assert await repo.active_game(CHANNEL) is None
