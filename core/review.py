@@ -14,7 +14,7 @@ from core.boxes import ALL_BOXES, Box
 from core.dice import Dice
 from core.events import BoxScored, DiceRolled, Event, TurnStarted, TurnTimedOut
 from core.rules import Variants
-from core.strategy import Choice, choices, expected_game
+from core.strategy import Choice, expected_game, judge
 
 # Losses below this are rounding, not mistakes.
 NOISE = 1e-6
@@ -68,10 +68,9 @@ def review(events: Iterable[Event], variants: Variants) -> dict[str, PlayerRevie
 
     def decide(player_id: str, throw: int, dice: Dice, chosen: Choice) -> None:
         sheet = sheets.setdefault(player_id, _Sheet())
-        options = choices(variants, sheet.open, dice, throw, sheet.total)
-        made = next(o for o in options if _same(o, chosen))
+        made, best = judge(variants, sheet.open, dice, throw, chosen, sheet.total)
         review = reviews.setdefault(player_id, PlayerReview(player_id))
-        review.decisions.append(Decision(round_, throw, dice, made, options[0]))
+        review.decisions.append(Decision(round_, throw, dice, made, best))
 
     for event in events:
         match event:
@@ -94,7 +93,3 @@ def review(events: Iterable[Event], variants: Variants) -> dict[str, PlayerRevie
                 sheet.total += points
                 last = None
     return reviews
-
-
-def _same(option: Choice, chosen: Choice) -> bool:
-    return option.box == chosen.box and option.keep == chosen.keep

@@ -193,6 +193,48 @@ class Choice:
         return self.box is not None
 
 
+# A choice before it is a Choice: (expected, keep, box, points), cheap to make in bulk.
+_Option = tuple[float, tuple[int, ...] | None, Box | None, int]
+
+
+def _options(
+    variants: Variants,
+    open_boxes: tuple[Box, ...] | list[Box],
+    dice: Dice,
+    throws: int,
+    total: int,
+    greedy: bool,
+) -> list[_Option]:
+    """Every legal choice, boxes in sheet order then keeps, unranked."""
+    if not 1 <= throws <= 3:
+        raise ValueError("choices exist once the dice are thrown, after throw 1, 2 or 3")
+    sol = solution(variants)
+    mask = open_mask(open_boxes)
+    future = np.zeros(FULL + 1) if greedy else sol.value
+    roll = ROLL_INDEX[tuple(sorted(dice))]
+    points = sol.points_first if throws == 1 else sol.points_later
+    found: list[_Option] = [
+        (
+            total + float(points[b.index, roll] + future[mask ^ (1 << b.index)]),
+            None,
+            b,
+            int(points[b.index, roll]),
+        )
+        for b in open_boxes
+    ]
+    if throws < 3:
+        tables = sol.turn(mask, greedy)
+        keeps = tables.keep_after_first if throws == 1 else tables.keep_after_second
+        found += [(total + float(keeps[k]), KEEPS[k], None, 0) for k in KEEP_OPTIONS[roll]]
+    return found
+
+
+def _rank(option: _Option) -> tuple[float, bool, int]:
+    """Best first: the higher expectation; on a tie a box before a keep, a shorter keep first."""
+    expected, keep, box, _ = option
+    return -expected, box is None, len(keep or ())
+
+
 def choices(
     variants: Variants,
     open_boxes: tuple[Box, ...] | list[Box],
@@ -202,26 +244,24 @@ def choices(
     greedy: bool = False,
 ) -> list[Choice]:
     """Every legal choice with its expected final points, best first (for `throws` made ≥ 1)."""
-    if not 1 <= throws <= 3:
-        raise ValueError("choices exist once the dice are thrown, after throw 1, 2 or 3")
-    sol = solution(variants)
-    mask = open_mask(open_boxes)
-    tables = sol.turn(mask, greedy)
-    future = np.zeros(FULL + 1) if greedy else sol.value
-    roll = ROLL_INDEX[tuple(sorted(dice))]
-    points = sol.points_first if throws == 1 else sol.points_later
-    found = [
-        Choice(
-            total + float(points[b.index, roll] + future[mask ^ (1 << b.index)]),
-            box=b,
-            points=int(points[b.index, roll]),
-        )
-        for b in open_boxes
-    ]
-    if throws < 3:
-        keeps = tables.keep_after_first if throws == 1 else tables.keep_after_second
-        found += [Choice(total + float(keeps[k]), keep=KEEPS[k]) for k in KEEP_OPTIONS[roll]]
-    return sorted(found, key=lambda c: (-c.expected, c.box is None, len(c.keep or ())))
+    ranked = sorted(_options(variants, open_boxes, dice, throws, total, greedy), key=_rank)
+    return [Choice(expected, keep, box, points) for expected, keep, box, points in ranked]
+
+
+def judge(
+    variants: Variants,
+    open_boxes: tuple[Box, ...] | list[Box],
+    dice: Dice,
+    throws: int,
+    made: Choice,
+    total: int = 0,
+) -> tuple[Choice, Choice]:
+    """The choice `made` (its box or keep) valued, and the best choice: what choices() would
+    list, without ranking them all (the post-game review weighs every decision of a game)."""
+    options = _options(variants, open_boxes, dice, throws, total, False)
+    mine = next(o for o in options if o[2] == made.box and o[1] == made.keep)
+    best = min(options, key=_rank)  # the first of equals, as the stable sort of choices()
+    return Choice(*mine), Choice(*best)
 
 
 def expected_game(variants: Variants) -> float:

@@ -19,7 +19,15 @@ from core.boxes import Box
 from core.levels import Level
 from core.rules import BigGeneralMode, Variants
 from core.simulation import simulate
-from core.strategy import Choice, choices, expected_game, held_positions, open_mask, solution
+from core.strategy import (
+    Choice,
+    choices,
+    expected_game,
+    held_positions,
+    judge,
+    open_mask,
+    solution,
+)
 from tests.core.gamekit import SHEET_ORDER, reference_score, variants_of
 
 DEFAULT = Variants()
@@ -172,6 +180,20 @@ def test_choices_before_the_last_throw_include_every_distinct_keep(
     assert {o.box for o in options if o.box is not None} == set(open_boxes)
     # Best first.
     assert [o.expected for o in options] == sorted((o.expected for o in options), reverse=True)
+
+
+def test_judge_values_the_choice_made_and_the_best_as_choices_ranks_them() -> None:
+    """The review's shortcut agrees with the full ranking, ties included (all-ones dice, a
+    single open box and the like make equal expectations common)."""
+    rng = random.Random(11)
+    for variants in (DEFAULT, SIXTY):
+        for _ in range(150):
+            open_boxes = [b for b in SHEET_ORDER if rng.random() < 0.5] or [rng.choice(SHEET_ORDER)]
+            dice = tuple(rng.choice((1, 1, 6, rng.randint(1, 6))) for _ in range(5))
+            throws, total = rng.randint(1, 3), rng.randint(0, 200)
+            options = choices(variants, open_boxes, dice, throws, total)
+            for made in options:
+                assert judge(variants, open_boxes, dice, throws, made, total) == (made, options[0])
 
 
 def test_choices_need_thrown_dice() -> None:
