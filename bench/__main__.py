@@ -20,6 +20,7 @@ import argparse
 import asyncio
 import os
 import platform
+import resource
 import sqlite3
 import sys
 import tempfile
@@ -32,6 +33,7 @@ from bench import memory as memory_bench
 from bench import roundtrip as roundtrip_bench
 from bench import service as service_bench
 from bench import startup as startup_bench
+from bench.roundtrip import machine_cpu
 
 PARTS = ("startup", "service", "memory", "roundtrip")
 LIBRARIES = (
@@ -153,7 +155,7 @@ async def run_all(args: argparse.Namespace, directory: Path) -> None:
     if "service" in parts:
         seconds, warmup = (0.5, 0.1) if quick else (2.0, 0.3)
         service = await service_bench.service_benchmark(
-            runs, service_bench.LEVELS, directory, seconds, warmup, prototype=(100,)
+            runs, service_bench.LEVELS, directory, seconds, warmup
         )
         print("\n".join(service.lines()), end="\n\n", flush=True)
     if "memory" in parts:
@@ -177,11 +179,23 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--only", help=f"comma-separated parts of {','.join(PARTS)}")
     parser.add_argument("--directory", help="where the databases go (default: a temp folder)")
     args = parser.parse_args(argv)
-    began = time.monotonic()
+    began, machine_began, ours_began = time.monotonic(), machine_cpu(), _ours()
     print("\n".join(machine(args.directory)), end="\n\n", flush=True)
     with tempfile.TemporaryDirectory(prefix="general-bench-", dir=args.directory) as directory:
         asyncio.run(run_all(args, Path(directory)))
-    print(f"\nall benchmarks took {time.monotonic() - began:.0f} s")
+    took = time.monotonic() - began
+    others = (machine_cpu() - machine_began) - (_ours() - ours_began)
+    print(
+        f"\nall benchmarks took {took:.0f} s; other processes used {100 * others / took:.0f}% "
+        "of a core meanwhile (more than a few % competed with the figures)"
+    )
+
+
+def _ours() -> float:
+    """CPU seconds of this process and of its finished children (the bots)."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
 if __name__ == "__main__":

@@ -12,19 +12,12 @@ INSERT of a snapshot-sized row per transaction) through aiosqlite with the repos
 (WAL, synchronous=NORMAL) — the physical ceiling of a durable action through this driver — and
 the same writes through the standard sqlite3 module in the calling thread, which shows what the
 driver's thread hop costs.
-
-The last row plays the same games on `InlineRepository`, a prototype of the repository with
-every operation one synchronous sqlite3 call in the event loop's thread (no worker thread, no
-lock, a save one function): the fix BENCHMARKS.md proposes, measured here so that its gain is a
-figure and not a promise. It subclasses the production repository and only replaces the calls
-the service makes.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import random
 import sqlite3
 import tempfile
@@ -37,13 +30,10 @@ from typing import Any
 import aiosqlite
 
 from adapters.sqlite import SqliteRepository
-from adapters.sqlite.repository import RECORDED_ENDS, _dumps
 from bench.roundtrip import Figure, percentile
 from core.actions import Action, Open, Roll, Score, Start, ToggleHold
 from core.dice import SeededRoller
-from core.errors import ErrorCode, GameError
-from core.events import EndReason, Event, event_from_dict, event_to_dict
-from core.game import Game, Phase, game_from_dict, game_to_dict
+from core.game import Game, Phase
 from core.identity import ChannelKey, PlayerRef
 from core.service import GameService, Outcome
 
@@ -217,100 +207,6 @@ def _repository_synchronous() -> str:
 SYNCHRONOUS = _repository_synchronous()
 
 
-class InlineRepository(SqliteRepository):
-    """Prototype of the proposed fix: the calls the service makes, each one synchronous sqlite3
-    call in the event loop's thread (WAL with synchronous=NORMAL commits without an fsync, in
-    tens of microseconds). No thread hop, no lock to hold across awaits, a save one function."""
-
-    _sync: sqlite3.Connection
-
-    @classmethod
-    async def open(cls, path: str | Path) -> InlineRepository:
-        repository = await super().open(path)
-        assert isinstance(repository, InlineRepository)
-        db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
-        for pragma in ("journal_mode=WAL", f"synchronous={SYNCHRONOUS}", "foreign_keys=ON"):
-            db.execute(f"PRAGMA {pragma}")
-        repository._sync = db
-        return repository
-
-    async def close(self) -> None:
-        self._sync.close()
-        await super().close()
-
-    async def _one_game(self, sql: str, params: tuple[Any, ...]) -> Game | None:
-        row = self._sync.execute(sql, params).fetchone()
-        return None if row is None else game_from_dict(json.loads(row[0]))
-
-    async def events(self, game_id: str) -> list[Event]:
-        sql = "SELECT data FROM events WHERE game_id = ? ORDER BY seq"
-        return [event_from_dict(json.loads(r[0])) for r in self._sync.execute(sql, (game_id,))]
-
-    async def set_accuracy(self, game_id: str, accuracy: dict[str, float]) -> None:
-        self._sync.executemany(
-            "UPDATE results SET accuracy = ? WHERE game_id = ? AND player_id = ?",
-            [(value, game_id, player_id) for player_id, value in accuracy.items()],
-        )
-
-    async def save(self, game: Game, events: Sequence[Event], previous_version: int | None) -> None:
-        now = time.time()
-        db = self._sync
-        snapshot = _dumps(game_to_dict(game))
-        finished_at = now if game.phase is Phase.FINISHED else None
-        reason = game.end_reason.value if game.end_reason else None
-        db.execute("BEGIN IMMEDIATE")
-        try:
-            if previous_version is None:
-                try:
-                    db.execute(
-                        "INSERT INTO games (id, channel, phase, version, snapshot, created_at,"
-                        " updated_at, finished_at, end_reason) VALUES (?,?,?,?,?,?,?,?,?)",
-                        (game.id, str(game.channel), game.phase.value, game.version,
-                         snapshot, now, now, finished_at, reason),
-                    )  # fmt: skip
-                except sqlite3.IntegrityError as error:
-                    raise GameError(ErrorCode.GAME_EXISTS) from error
-                seq = 0
-            else:
-                cursor = db.execute(
-                    "UPDATE games SET phase = ?, version = ?, snapshot = ?, updated_at = ?,"
-                    " finished_at = ?, end_reason = ? WHERE id = ? AND version = ?",
-                    (game.phase.value, game.version, snapshot, now, finished_at, reason,
-                     game.id, previous_version),
-                )  # fmt: skip
-                if cursor.rowcount != 1:
-                    raise GameError(ErrorCode.STALE)
-                row = db.execute(
-                    "SELECT COALESCE(MAX(seq), 0) FROM events WHERE game_id = ?", (game.id,)
-                ).fetchone()
-                seq = int(row[0]) if row else 0
-            db.executemany(
-                "INSERT INTO events (game_id, seq, version, kind, data, at) VALUES (?,?,?,?,?,?)",
-                [
-                    (game.id, seq + n, game.version, e.kind, _dumps(event_to_dict(e)), now)
-                    for n, e in enumerate(events, start=1)
-                ],
-            )
-            if game.end_reason in RECORDED_ENDS:
-                big = {game.winners[0]} if game.end_reason is EndReason.BIG_GENERAL else set()
-                db.executemany(
-                    "INSERT INTO results (game_id, player_id, platform, channel, name, seat,"
-                    " total, boxes, winner, left_table, big_general, end_reason, finished_at)"
-                    " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                    [
-                        (game.id, seat.player.id, game.channel.platform, str(game.channel),
-                         seat.player.name, index, seat.total, _dumps(list(seat.scores)),
-                         seat.player.id in game.winners, not seat.active, seat.player.id in big,
-                         game.end_reason.value if game.end_reason else "", now)
-                        for index, seat in enumerate(game.seats)
-                    ],
-                )  # fmt: skip
-            db.execute("COMMIT")
-        except BaseException:
-            db.execute("ROLLBACK")
-            raise
-
-
 # ---------------------------------------------------------------------------- the whole benchmark
 
 
@@ -323,8 +219,6 @@ class ServiceReport:
     p95: dict[int, Figure] = field(default_factory=dict)
     p99: dict[int, Figure] = field(default_factory=dict)
     hops: dict[int, Figure] = field(default_factory=dict)
-    prototype_rate: dict[int, Figure] = field(default_factory=dict)
-    prototype_p99: dict[int, Figure] = field(default_factory=dict)
     raw: Figure = field(default_factory=Figure)
     raw_sqlite3: Figure = field(default_factory=Figure)
     target_games: int = 100
@@ -368,12 +262,6 @@ class ServiceReport:
         )
         games = self.target_games if self.target_games in self.rate else max(self.rate)
         out.append(f"service at {games} games / raw aiosqlite writes: {self.share(games).show(2)}")
-        if self.prototype_rate:
-            shown = ", ".join(
-                f"{g} games {rate.show(0)}/s (p99 {self.prototype_p99[g].show(2)} ms)"
-                for g, rate in self.prototype_rate.items()
-            )
-            out.append(f"prototype fix (InlineRepository): {shown}")
         out.append(f"(took {self.seconds:.0f} s)")
         return out
 
@@ -384,7 +272,6 @@ async def service_benchmark(
     directory: Path,
     seconds: float,
     warmup: float,
-    prototype: Sequence[int] = (),
 ) -> ServiceReport:
     began = time.monotonic()
     report = ServiceReport(levels, runs)
@@ -399,15 +286,6 @@ async def service_benchmark(
                 report.add(await service_level(repository, games, seconds, warmup, f"g{games}-"))
         finally:
             await repository.close()
-        if prototype:
-            inline = await InlineRepository.open(where / "inline.db")
-            try:
-                for games in prototype:
-                    result = await service_level(inline, games, seconds, warmup, f"g{games}-")
-                    report.prototype_rate.setdefault(games, Figure()).add(result.rate)
-                    report.prototype_p99.setdefault(games, Figure()).add(result.ms(0.99))
-            finally:
-                await inline.close()
     report.seconds = time.monotonic() - began
     return report
 
@@ -419,9 +297,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = parser.parse_args(argv)
     runs, seconds, warmup = (1, 0.5, 0.1) if args.quick else (args.runs, 2.0, 0.3)
     with tempfile.TemporaryDirectory(prefix="general-bench-") as directory:
-        report = asyncio.run(
-            service_benchmark(runs, LEVELS, Path(directory), seconds, warmup, prototype=(100,))
-        )
+        report = asyncio.run(service_benchmark(runs, LEVELS, Path(directory), seconds, warmup))
     print("\n".join(report.lines()))
 
 
