@@ -12,6 +12,10 @@ INSERT of a snapshot-sized row per transaction) through aiosqlite with the repos
 (WAL, synchronous=NORMAL) — the physical ceiling of a durable action through this driver — and
 the same writes through the standard sqlite3 module in the calling thread, which shows what the
 driver's thread hop costs.
+
+Last, the same games on `InMemory`, the repository with its saves kept in memory only and no
+disk at all: the rate of the core and the service themselves (apply, the view, the timers, the
+review), which is the ceiling of any storage under them.
 """
 
 from __future__ import annotations
@@ -33,9 +37,13 @@ from adapters.sqlite import SqliteRepository
 from bench.roundtrip import Figure, percentile
 from core.actions import Action, Open, Roll, Score, Start, ToggleHold
 from core.dice import SeededRoller
+from core.errors import ErrorCode, GameError
+from core.events import Event
 from core.game import Game, Phase
 from core.identity import ChannelKey, PlayerRef
+from core.rules import Variants
 from core.service import GameService, Outcome
+from core.strategy import FULL, solution
 
 LEVELS = (1, 10, 100, 500)
 PLATFORM = "tg"
@@ -140,6 +148,46 @@ async def service_level(
     return ServiceResult(games, latencies, elapsed, hops[0])
 
 
+class InMemory(SqliteRepository):
+    """The repository without the disk: games and event logs kept in dicts, saved with the same
+    version check. A diagnostic for the benchmark only: what the service costs by itself."""
+
+    def __init__(self, connection: aiosqlite.Connection) -> None:
+        super().__init__(connection)
+        self._logs: dict[str, list[Event]] = {}
+        self._games: dict[str, Game] = {}
+
+    async def get_game(self, game_id: str) -> Game | None:
+        return self._games.get(game_id)
+
+    async def events(self, game_id: str) -> list[Event]:
+        return list(self._logs.get(game_id, ()))
+
+    async def set_accuracy(self, game_id: str, accuracy: dict[str, float]) -> None:
+        """Results are not kept in memory: nothing to mark."""
+
+    async def save(self, game: Game, events: Sequence[Event], previous_version: int | None) -> None:
+        stored = self._games.get(game.id)
+        if (stored.version if stored else None) != previous_version:
+            raise GameError(ErrorCode.STALE)
+        self._games[game.id] = game
+        self._logs.setdefault(game.id, []).extend(events)
+        if game.phase is Phase.FINISHED:
+            self._active.pop(str(game.channel), None)
+        else:
+            self._active[str(game.channel)] = game
+
+
+def warm_strategy() -> None:
+    """Solve the strategy tables of the default rules and every open set's turn before timing:
+    a running bot has them from its first hour on, while solving them (once a process, about
+    a second in all) inside a few seconds' measurement would weigh on every figure. The
+    post-game review at each game's end reads them."""
+    tables = solution(Variants())
+    for mask in range(1, FULL + 1):
+        tables.turn(mask, False)  # as choices() asks (the cache keys on the arguments)
+
+
 def _count_hops(db: aiosqlite.Connection, clock: Clock) -> list[int]:
     """Count the calls the connection hands to its thread while `clock` records (aiosqlite runs
     every call, execute, fetchone, a cursor's close, as one trip to its worker thread and back:
@@ -221,6 +269,7 @@ class ServiceReport:
     hops: dict[int, Figure] = field(default_factory=dict)
     raw: Figure = field(default_factory=Figure)
     raw_sqlite3: Figure = field(default_factory=Figure)
+    in_memory: Figure = field(default_factory=Figure)  # actions/s at target_games, no disk
     target_games: int = 100
     seconds: float = 0.0
 
@@ -262,6 +311,11 @@ class ServiceReport:
         )
         games = self.target_games if self.target_games in self.rate else max(self.rate)
         out.append(f"service at {games} games / raw aiosqlite writes: {self.share(games).show(2)}")
+        if self.in_memory.values:
+            out.append(
+                f"the same service with its saves in memory (no disk) at {self.target_games} "
+                f"games: {self.in_memory.show(0)} actions/s"
+            )
         out.append(f"(took {self.seconds:.0f} s)")
         return out
 
@@ -274,6 +328,7 @@ async def service_benchmark(
     warmup: float,
 ) -> ServiceReport:
     began = time.monotonic()
+    warm_strategy()
     report = ServiceReport(levels, runs)
     for run in range(runs):
         where = directory / f"service-{run}"
@@ -286,6 +341,14 @@ async def service_benchmark(
                 report.add(await service_level(repository, games, seconds, warmup, f"g{games}-"))
         finally:
             await repository.close()
+        if report.target_games in levels:
+            memory = await InMemory.open(where / "in-memory.db")  # its file stays empty
+            try:
+                games = report.target_games
+                result = await service_level(memory, games, seconds, warmup, f"m{games}-")
+                report.in_memory.add(result.rate)
+            finally:
+                await memory.close()
     report.seconds = time.monotonic() - began
     return report
 

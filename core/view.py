@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from core.boxes import ALL_BOXES, Box
 from core.events import EndReason, Event
@@ -10,14 +12,14 @@ from core.game import Game, Phase
 from core.rules import MAX_THROWS, ROUNDS, Variants, sheet_scores
 
 
-@dataclass(frozen=True)
-class Die:
+class Die(NamedTuple):
+    """A die showing (named tuples: a board makes thirty of these small values a press)."""
+
     value: int
     held: bool
 
 
-@dataclass(frozen=True)
-class BoxOption:
+class BoxOption(NamedTuple):
     """An open box of the current player and what the dice showing would write there now."""
 
     box: Box
@@ -35,8 +37,7 @@ class PlayerView:
     is_computer: bool = False
 
 
-@dataclass(frozen=True)
-class SheetRow:
+class SheetRow(NamedTuple):
     """One box across all players (players across, boxes down); None is an empty box."""
 
     box: Box
@@ -131,10 +132,7 @@ def make_view(game: Game, viewer_id: str | None = None, events: tuple[Event, ...
         if current
         else (),
         options=options,
-        sheet=tuple(
-            SheetRow(box, tuple(seat.scores[index] for seat in game.seats))
-            for index, box in enumerate(ALL_BOXES)
-        ),
+        sheet=tuple(map(SheetRow, ALL_BOXES, _rows(game))),
         lot=tuple(
             LotView(t.round, by_id[t.player_id], t.dice, sum(t.dice))
             for t in game.lot
@@ -145,3 +143,10 @@ def make_view(game: Game, viewer_id: str | None = None, events: tuple[Event, ...
         events=events,
         viewer_id=viewer_id,
     )
+
+
+def _rows(game: Game) -> Iterable[tuple[int | None, ...]]:
+    """The score sheet turned to one tuple per box, players across."""
+    if not game.seats:
+        return ((),) * len(ALL_BOXES)
+    return zip(*(seat.scores for seat in game.seats), strict=True)
