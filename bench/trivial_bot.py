@@ -58,7 +58,7 @@ class TelegramTrivial:
             Application.builder()
             .token(token)
             .concurrent_updates(True)
-            .connection_pool_size(32)
+            .connection_pool_size(16)  # as the game bot (adapters.telegram.frontend)
             .pool_timeout(10)
         )
         if base_url:

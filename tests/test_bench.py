@@ -27,6 +27,7 @@ async def test_roundtrip_benchmark_runs(tmp_path: Path, platform: str) -> None:
     for bot in roundtrip.BOTS:
         cell = report.cells[(platform, bot, levels[0])]
         assert cell.samples.median > 0 and not math.isnan(cell.p99.median)
+        assert cell.calls.median >= 1  # at least the edit (Telegram: and the answer) a press
         assert report.cells[(platform, bot, levels[1])].rate.median > 0
     assert report.ratio(platform, levels[0]).median > 0
     assert "Price of the game" in "\n".join(report.lines())

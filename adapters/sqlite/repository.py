@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import time
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import aiosqlite
+import orjson
 
 from adapters.sqlite.records import SqliteRecords
 from adapters.sqlite.schema import MIGRATIONS, SCHEMA_VERSION
@@ -21,6 +22,7 @@ from core.game import Game, Phase, game_from_dict, game_to_dict
 from core.identity import ChannelKey
 
 RECORDED_ENDS = (EndReason.COMPLETED, EndReason.BIG_GENERAL)
+T = TypeVar("T")
 
 
 def _create_private(path: str | Path) -> None:
@@ -29,27 +31,59 @@ def _create_private(path: str | Path) -> None:
         os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
 
 
-_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
-
-
 def _dumps(data: Any) -> str:
-    return _ENCODER.encode(data)
+    """Compact UTF-8 JSON (orjson: a tenth of the standard encoder's time on every save)."""
+    return orjson.dumps(data).decode()
+
+
+RECENT = 4096  # chats' settings and games' boards kept in memory, the most recently used
+
+
+class Recent(Generic[T]):
+    """A bounded map that forgets the least recently used entry first."""
+
+    def __init__(self, size: int) -> None:
+        self._size = size
+        self._items: OrderedDict[str, T] = OrderedDict()
+
+    def get(self, key: str) -> T | None:
+        item = self._items.get(key)
+        if item is not None:
+            self._items.move_to_end(key)
+        return item
+
+    def put(self, key: str, item: T) -> T:
+        self._items[key] = item
+        self._items.move_to_end(key)
+        if len(self._items) > self._size:
+            self._items.popitem(last=False)
+        return item
+
+    def drop(self, key: str) -> None:
+        self._items.pop(key, None)
 
 
 class SqliteRepository(SqliteRecords):
     """One connection per process. Every operation is a single statement (a save is one INSERT
     into the game_saves view, see schema 4), so each is its own transaction, no lock is held
     across awaits and aiosqlite's queue keeps its thread busy while the event loop goes on.
+    Statements go through execute_fetchall or a closed cursor: a sqlite3 cursor must not be
+    dropped in the loop's thread, where its reset could meet the same cached statement running
+    in the database's thread.
 
-    The active games are kept in memory as they are saved: the process owns the file, so the
-    copy is the stored game, and loading one costs no trip to the database. The stored version
-    check stays the authority; a save that fails for any reason drops the copy."""
+    The active games are kept in memory as they are saved (and the recent chats' settings and
+    boards): the process owns the file, so the copy is what is stored, and reading it costs no
+    trip to the database. The stored version check stays the authority; a save that fails for
+    any reason drops the copy."""
 
     shared = False  # one process owns the file: no other process makes games it must watch
 
     def __init__(self, connection: aiosqlite.Connection) -> None:
         self._db = connection
         self._active: dict[str, Game] = {}
+        # Read on every press: the recently used chats' settings and boards, written through.
+        self._settings: Recent[ChatSettings] = Recent(RECENT)
+        self._boards: Recent[str] = Recent(RECENT)
 
     @classmethod
     async def open(cls, path: str | Path) -> SqliteRepository:
@@ -68,7 +102,7 @@ class SqliteRepository(SqliteRecords):
         return repository
 
     async def _migrate(self) -> None:
-        row = (await self._db.execute_fetchall("PRAGMA user_version"))[0]
+        row = list(await self._db.execute_fetchall("PRAGMA user_version"))[0]
         current = int(row[0])
         if current > SCHEMA_VERSION:
             raise RuntimeError(
@@ -115,7 +149,7 @@ class SqliteRepository(SqliteRecords):
         sql = "SELECT snapshot FROM games WHERE phase != 'finished' AND substr(channel, 1, ?) = ?"
         prefix = f"{platform}:"
         rows = await self._db.execute_fetchall(sql, (len(prefix), prefix))
-        return [game_from_dict(json.loads(row[0])) for row in rows]
+        return [game_from_dict(orjson.loads(row[0])) for row in rows]
 
     async def last_finished(self, channel: ChannelKey) -> Game | None:
         """The channel's most recently finished game."""
@@ -130,35 +164,48 @@ class SqliteRepository(SqliteRecords):
 
     async def _one_game(self, sql: str, params: tuple[Any, ...]) -> Game | None:
         rows = list(await self._db.execute_fetchall(sql, params))
-        return game_from_dict(json.loads(rows[0][0])) if rows else None
+        return game_from_dict(orjson.loads(rows[0][0])) if rows else None
 
     async def events(self, game_id: str) -> list[Event]:
         """The game's whole log in order; a game can be replayed from it."""
         sql = "SELECT data FROM events WHERE game_id = ? ORDER BY seq"
         rows = await self._db.execute_fetchall(sql, (game_id,))
-        return [event_from_dict(json.loads(row[0])) for row in rows]
+        return [event_from_dict(orjson.loads(row[0])) for row in rows]
 
     async def board(self, game_id: str) -> str | None:
         """The front end's reference to the message that shows this game's board, if any."""
-        rows = list(
-            await self._db.execute_fetchall("SELECT ref FROM boards WHERE game_id = ?", (game_id,))
-        )
-        return str(rows[0][0]) if rows else None
+        ref = self._boards.get(game_id)
+        if ref is None:
+            sql = "SELECT ref FROM boards WHERE game_id = ?"
+            rows = list(await self._db.execute_fetchall(sql, (game_id,)))
+            if not rows:
+                return None
+            ref = self._boards.put(game_id, str(rows[0][0]))
+        return ref
 
     async def set_board(self, game_id: str, ref: str) -> None:
         sql = "INSERT OR REPLACE INTO boards (game_id, ref) VALUES (?, ?)"
-        await self._db.execute(sql, (game_id, ref))
+        self._boards.drop(game_id)  # until the file has it (a failed write must not linger)
+        await self._db.execute_fetchall(sql, (game_id, ref))
+        self._boards.put(game_id, ref)
 
     async def chat_settings(self, platform: str, chat: str) -> ChatSettings:
         """A chat's settings; the defaults where it never changed any."""
-        sql = "SELECT data FROM chat_settings WHERE chat = ?"
-        rows = list(await self._db.execute_fetchall(sql, (f"{platform}:{chat}",)))
-        return ChatSettings.from_dict(json.loads(rows[0][0])) if rows else ChatSettings()
+        key = f"{platform}:{chat}"
+        settings = self._settings.get(key)
+        if settings is None:
+            sql = "SELECT data FROM chat_settings WHERE chat = ?"
+            rows = list(await self._db.execute_fetchall(sql, (key,)))
+            found = ChatSettings.from_dict(orjson.loads(rows[0][0])) if rows else ChatSettings()
+            settings = self._settings.put(key, found)
+        return settings
 
     async def save_chat_settings(self, platform: str, chat: str, settings: ChatSettings) -> None:
         sql = "INSERT OR REPLACE INTO chat_settings (chat, data, updated_at) VALUES (?, ?, ?)"
-        data = _dumps(settings.to_dict())
-        await self._db.execute(sql, (f"{platform}:{chat}", data, time.time()))
+        key = f"{platform}:{chat}"
+        self._settings.drop(key)
+        await self._db.execute_fetchall(sql, (key, _dumps(settings.to_dict()), time.time()))
+        self._settings.put(key, settings)
 
     async def results(self, game_id: str) -> list[dict[str, Any]]:
         return await self._rows("SELECT * FROM results WHERE game_id = ? ORDER BY seat", (game_id,))
@@ -181,7 +228,7 @@ class SqliteRepository(SqliteRecords):
         )
         key = str(game.channel)
         try:
-            await self._db.execute(SAVE, row)
+            await self._db.execute_fetchall(SAVE, row)
         except aiosqlite.IntegrityError as error:
             self._active.pop(key, None)
             if str(error) == "stale":

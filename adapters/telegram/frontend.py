@@ -60,7 +60,10 @@ Answer = tuple[str | None, bool]
 REVIEWED = (EndReason.COMPLETED, EndReason.BIG_GENERAL)
 RECORD_COMMANDS = ("leaderboard", "stats", "history")
 MAX_ARGUMENT = 32
-CONNECTIONS = 32
+# HTTP connections to the Bot API. httpcore walks every pooled connection (and every waiting
+# request) on each request it starts or ends, so a big pool costs CPU on every call: 16 kept
+# the round trip's p99 at 200 busy tables at a third of what 32 gave (BENCHMARKS.md).
+CONNECTIONS = 16
 DRAWN_MEMORY = 4096
 # More players than this and the text sheet takes more than two phone-wide blocks: a picture.
 PICTURE_ABOVE = 8

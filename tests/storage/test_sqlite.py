@@ -15,6 +15,7 @@ import pytest
 from adapters.sqlite import SqliteRepository
 from adapters.sqlite.schema import MIGRATIONS, SCHEMA_VERSION
 from core.actions import Join, Open, Roll
+from core.chat_settings import ChatSettings
 from core.dice import ScriptedRoller
 from core.errors import ErrorCode, GameError
 from core.game import Phase, apply, game_to_dict, open_lobby
@@ -194,3 +195,27 @@ async def test_results_come_from_the_save_statement(db_path: Path, repo: SqliteR
         for index, seat in enumerate(table.game.seats)
     ]  # fmt: skip
     assert await repo.active_game(CHANNEL) is None
+
+
+async def test_settings_and_boards_are_read_from_the_file_once(db_path: Path) -> None:
+    """Both are read on every press: once written or read, they come from memory."""
+    first = await SqliteRepository.open(db_path)
+    try:
+        await started_pair(first)
+        await first.save_chat_settings("telegram", "-1", ChatSettings(language="ru"))
+        await first.set_board("g-1", "1:2")
+    finally:
+        await first.close()
+    again = await SqliteRepository.open(db_path)
+    try:
+        statements = await traced(again)
+        for _ in range(3):
+            assert (await again.chat_settings("telegram", "-1")).language == "ru"
+            assert await again.board("g-1") == "1:2"
+        assert len(statements) == 2
+        await again.set_board("g-1", "1:3")
+        assert await again.board("g-1") == "1:3"
+        assert len(statements) == 3  # the write, no read after it
+    finally:
+        await again.close()
+    assert raw(db_path, "SELECT ref FROM boards") == [("1:3",)]
