@@ -26,6 +26,8 @@ import signal
 import sys
 from typing import Any
 
+from adapters.telegram.http import AiohttpRequest
+
 log = logging.getLogger("trivial")
 GAME_ID = "aaaaaaaa"
 CODES = ("b", "r", "h0", "h1", "h2", "h3", "h4", *(f"s{i}" for i in range(10)))
@@ -58,8 +60,10 @@ class TelegramTrivial:
             Application.builder()
             .token(token)
             .concurrent_updates(True)
-            .connection_pool_size(16)  # as the game bot (adapters.telegram.frontend)
-            .pool_timeout(10)
+            # The game bot's HTTP client and pool (adapters.telegram.frontend): the same cost
+            # per request on both sides of the ratio.
+            .request(AiohttpRequest(16))
+            .get_updates_request(AiohttpRequest(1))
         )
         if base_url:
             head, _, tail = base_url.rstrip("/").rpartition("/")

@@ -102,8 +102,8 @@ class SqliteRepository(SqliteRecords):
         return repository
 
     async def _migrate(self) -> None:
-        row = list(await self._db.execute_fetchall("PRAGMA user_version"))[0]
-        current = int(row[0])
+        rows = list(await self._db.execute_fetchall("PRAGMA user_version"))
+        current = int(rows[0][0])
         if current > SCHEMA_VERSION:
             raise RuntimeError(
                 f"database schema {current} is newer than this bot ({SCHEMA_VERSION})"

@@ -27,6 +27,7 @@ from adapters.pictures import sheet_png
 from adapters.presenter import Redraw, plan
 from adapters.ratelimit import RateLimiter, Verdict
 from adapters.telegram import render
+from adapters.telegram.http import AiohttpRequest
 from adapters.telegram.render import Rendered
 from adapters.text import (
     error_message,
@@ -60,9 +61,8 @@ Answer = tuple[str | None, bool]
 REVIEWED = (EndReason.COMPLETED, EndReason.BIG_GENERAL)
 RECORD_COMMANDS = ("leaderboard", "stats", "history")
 MAX_ARGUMENT = 32
-# HTTP connections to the Bot API. httpcore walks every pooled connection (and every waiting
-# request) on each request it starts or ends, so a big pool costs CPU on every call: 16 kept
-# the round trip's p99 at 200 busy tables at a third of what 32 gave (BENCHMARKS.md).
+# HTTP connections to the Bot API at once: plenty for the edits and answers of hundreds of
+# tables a second, few enough to stay cheap to keep open.
 CONNECTIONS = 16
 DRAWN_MEMORY = 4096
 # More players than this and the text sheet takes more than two phone-wide blocks: a picture.
@@ -163,8 +163,8 @@ class TelegramFrontEnd:
             )
             .concurrent_updates(True)
             # Many tables answer at once: PTB's default of one connection would queue them all.
-            .connection_pool_size(CONNECTIONS)
-            .pool_timeout(10)
+            .request(AiohttpRequest(CONNECTIONS))
+            .get_updates_request(AiohttpRequest(1))
         )
         if base_url:
             builder = builder.base_url(base_url).base_file_url(_file_url(base_url))

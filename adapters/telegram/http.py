@@ -1,0 +1,98 @@
+"""The Bot API over aiohttp (here already for discord.py) instead of PTB's default httpx.
+
+Measured on a busy bot, httpx with httpcore and anyio spent most of the process's CPU on each
+request's bookkeeping (walking the pool, asking anyio about every socket); aiohttp's C parser
+and plain pool do the same request for a fraction of it (BENCHMARKS.md).
+"""
+
+from __future__ import annotations
+
+import aiohttp
+from telegram.error import NetworkError, TimedOut
+from telegram.request import BaseRequest, RequestData
+
+# What PTB passes where a call sets no timeout of its own.
+DEFAULT = BaseRequest.DEFAULT_NONE
+
+
+class AiohttpRequest(BaseRequest):
+    """One pool of `connections` to the Bot API; PTB's timeouts mapped onto aiohttp's."""
+
+    def __init__(
+        self,
+        connections: int,
+        *,
+        read_timeout: float | None = 5.0,
+        connect_timeout: float | None = 5.0,
+        pool_timeout: float | None = 10.0,
+    ) -> None:
+        self._connections = connections
+        self._read = read_timeout
+        self._connect = connect_timeout
+        self._pool = pool_timeout
+        self._session: aiohttp.ClientSession | None = None
+
+    @property
+    def read_timeout(self) -> float | None:
+        return self._read
+
+    async def initialize(self) -> None:
+        if self._session is None or self._session.closed:
+            self._session = aiohttp.ClientSession(
+                connector=aiohttp.TCPConnector(limit=self._connections),
+                headers={"User-Agent": self.USER_AGENT},
+            )
+
+    async def shutdown(self) -> None:
+        if self._session is not None and not self._session.closed:
+            await self._session.close()
+
+    async def do_request(
+        self,
+        url: str,
+        method: str,
+        request_data: RequestData | None = None,
+        read_timeout: float | object | None = DEFAULT,
+        write_timeout: float | object | None = DEFAULT,
+        connect_timeout: float | object | None = DEFAULT,
+        pool_timeout: float | object | None = DEFAULT,
+    ) -> tuple[int, bytes]:
+        """aiohttp has no write timeout: a stalled upload ends at the read timeout instead."""
+        if self._session is None or self._session.closed:
+            raise RuntimeError("AiohttpRequest is not initialized")
+        timeout = aiohttp.ClientTimeout(
+            connect=_seconds(pool_timeout, self._pool),
+            sock_connect=_seconds(connect_timeout, self._connect),
+            sock_read=_seconds(read_timeout, self._read),
+        )
+        try:
+            async with self._session.request(
+                method, url, data=_body(request_data), timeout=timeout
+            ) as response:
+                return response.status, await response.read()
+        except TimeoutError as error:
+            raise TimedOut from error
+        except aiohttp.ClientError as error:
+            raise NetworkError(f"aiohttp.{type(error).__name__}: {error}") from error
+
+
+def _seconds(given: float | object | None, default: float | None) -> float | None:
+    if given is DEFAULT:
+        return default
+    assert given is None or isinstance(given, int | float)
+    return given
+
+
+def _body(request_data: RequestData | None) -> aiohttp.FormData | dict[str, str] | None:
+    """The parameters as a form, as PTB sends them: URL-encoded, or multipart with files."""
+    if request_data is None:
+        return None
+    fields = request_data.json_parameters
+    if not request_data.contains_files:
+        return fields
+    form = aiohttp.FormData()
+    for name, value in fields.items():
+        form.add_field(name, value)
+    for name, (filename, content, mimetype) in request_data.multipart_data.items():
+        form.add_field(name, content, filename=filename, content_type=mimetype)
+    return form
