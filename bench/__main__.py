@@ -41,10 +41,6 @@ LIBRARIES = (
     "discord.py",
     "aiosqlite",
     "aiohttp",
-    "httpx",
-    "httpcore",
-    "anyio",
-    "sniffio",
     "numpy",
 )
 RTT_P99_MS = 50.0

@@ -221,7 +221,6 @@ def main() -> None:
         level=os.environ.get("GENERAL_LOG_LEVEL", "INFO").upper(),
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
-    logging.getLogger("httpx").setLevel(logging.WARNING)
     sys.exit(asyncio.run(serve()))
 
 

@@ -37,5 +37,3 @@ def configure(level: str, secrets: Iterable[str]) -> None:
     redact = RedactSecrets(secrets)
     for handler in logging.getLogger().handlers:
         handler.addFilter(redact)
-    # Each request to the chat APIs is not news; failures still are.
-    logging.getLogger("httpx").setLevel(logging.WARNING)
