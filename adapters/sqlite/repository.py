@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import logging
 import os
+import sqlite3
 import time
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Sequence
@@ -23,6 +26,7 @@ from core.identity import ChannelKey
 
 RECORDED_ENDS = (EndReason.COMPLETED, EndReason.BIG_GENERAL)
 T = TypeVar("T")
+log = logging.getLogger(__name__)
 
 
 def _create_private(path: str | Path) -> None:
@@ -36,6 +40,9 @@ def _dumps(data: Any) -> str:
     return orjson.dumps(data).decode()
 
 
+CHECKPOINT_EVERY = 1.0  # seconds between checkpoints of the WAL (see _checkpoint)
+# Pages in the WAL past which a save checkpoints it itself: only if the checkpoints fall behind.
+WAL_BACKSTOP = 20_000
 RECENT = 4096  # chats' settings and games' boards kept in memory, the most recently used
 
 
@@ -80,22 +87,31 @@ class SqliteRepository(SqliteRecords):
 
     def __init__(self, connection: aiosqlite.Connection) -> None:
         self._db = connection
+        self._checkpoints: asyncio.Task[None] | None = None
         self._active: dict[str, Game] = {}
         # Read on every press: the recently used chats' settings and boards, written through.
         self._settings: Recent[ChatSettings] = Recent(RECENT)
         self._boards: Recent[str] = Recent(RECENT)
 
     @classmethod
-    async def open(cls, path: str | Path) -> SqliteRepository:
+    async def open(
+        cls, path: str | Path, checkpoint_every: float = CHECKPOINT_EVERY
+    ) -> SqliteRepository:
         _create_private(path)
         connection = await aiosqlite.connect(str(path), isolation_level=None)
-        await connection.execute("PRAGMA journal_mode=WAL")
-        await connection.execute("PRAGMA synchronous=NORMAL")
-        await connection.execute("PRAGMA foreign_keys=ON")
-        await connection.execute("PRAGMA busy_timeout=5000")
+        await connection.execute_fetchall("PRAGMA journal_mode=WAL")
+        await connection.execute_fetchall("PRAGMA synchronous=NORMAL")
+        await connection.execute_fetchall("PRAGMA foreign_keys=ON")
+        await connection.execute_fetchall("PRAGMA busy_timeout=5000")
+        await connection.execute_fetchall(f"PRAGMA wal_autocheckpoint={WAL_BACKSTOP}")
         repository = cls(connection)
         try:
             await repository._migrate()
+            if str(path) != ":memory:":
+                checkpointer = await aiosqlite.connect(str(path), isolation_level=None)
+                repository._checkpoints = asyncio.create_task(
+                    _checkpoint(checkpointer, checkpoint_every)
+                )
         except BaseException:
             await connection.close()
             raise
@@ -119,6 +135,9 @@ class SqliteRepository(SqliteRecords):
                 raise
 
     async def close(self) -> None:
+        if self._checkpoints is not None:
+            self._checkpoints.cancel()
+            await asyncio.gather(self._checkpoints, return_exceptions=True)
         await self._db.close()
 
     @contextlib.asynccontextmanager
@@ -244,6 +263,22 @@ class SqliteRepository(SqliteRecords):
             self._active.pop(key, None)
         else:
             self._active[key] = game
+
+
+async def _checkpoint(connection: aiosqlite.Connection, every: float) -> None:
+    """Copy the WAL back into the database file every `every` seconds, from a connection (so a
+    thread) of its own. Left to SQLite, the save that crosses the page threshold does it, and the
+    checkpoint's fsync holds up every press queued behind that save. PASSIVE: it never waits
+    for, nor blocks, the saves."""
+    try:
+        while True:
+            await asyncio.sleep(every)
+            try:
+                await connection.execute_fetchall("PRAGMA wal_checkpoint(PASSIVE)")
+            except sqlite3.Error as error:  # the next one tries again; the backstop remains
+                log.warning("checkpoint failed: %s", error)
+    finally:
+        await connection.close()
 
 
 SAVE = (

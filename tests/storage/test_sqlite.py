@@ -19,6 +19,7 @@ from core.chat_settings import ChatSettings
 from core.dice import ScriptedRoller
 from core.errors import ErrorCode, GameError
 from core.game import Phase, apply, game_to_dict, open_lobby
+from core.identity import ChannelKey
 from tests.storage.tables import ALICE, BOB, CHANNEL, started_pair
 
 
@@ -219,3 +220,24 @@ async def test_settings_and_boards_are_read_from_the_file_once(db_path: Path) ->
     finally:
         await again.close()
     assert raw(db_path, "SELECT ref FROM boards") == [("1:3",)]
+
+
+def file_size(path: Path) -> int:
+    return path.stat().st_size
+
+
+async def test_the_wal_is_checkpointed_in_the_background(db_path: Path) -> None:
+    """No save crosses the backstop threshold here: only the background checkpoint copies the
+    saves into the database file itself (and it does so while the repository is open)."""
+    repo = await SqliteRepository.open(db_path, checkpoint_every=0.05)
+    try:
+        size = file_size(db_path)
+        for number in range(30):
+            await started_pair(repo, f"g-{number}", ChannelKey("telegram", f"-{number}"))
+        for _ in range(100):
+            if file_size(db_path) > size:
+                break
+            await asyncio.sleep(0.05)
+        assert file_size(db_path) > size
+    finally:
+        await repo.close()
