@@ -13,7 +13,7 @@ import asyncpg
 
 from adapters.postgres import PostgresRepository
 from adapters.sqlite import SqliteRepository
-from bench.service import PLATFORM, Clock, Player, ServiceResult
+from bench.service import PLATFORM, Clock, Player, ServiceResult, warm_strategy
 from core.dice import SeededRoller
 from core.identity import ChannelKey
 from core.service import GameService, Outcome
@@ -50,6 +50,7 @@ async def level(repository: object, games: int, prefix: str) -> ServiceResult:
 
 
 async def main(url: str) -> None:
+    warm_strategy()  # as bench.service does: the figures are the steady state
     schema = f"bench_{uuid.uuid4().hex[:10]}"
     admin = await asyncpg.connect(url)
     await admin.execute(f"CREATE SCHEMA {schema}")
