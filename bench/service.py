@@ -41,6 +41,7 @@ from core.errors import ErrorCode, GameError
 from core.events import Event
 from core.game import Game, Phase
 from core.identity import ChannelKey, PlayerRef
+from core.ports import GameRepository
 from core.rules import Variants
 from core.service import GameService, Outcome
 from core.strategy import FULL, solution
@@ -120,8 +121,10 @@ class Clock:
 
 
 async def service_level(
-    repository: SqliteRepository, games: int, seconds: float, warmup: float, prefix: str
+    repository: GameRepository, games: int, seconds: float, warmup: float, prefix: str
 ) -> ServiceResult:
+    """One level of `games` tables on `repository`; the trips to aiosqlite's thread are counted
+    where the repository has one (the PostgreSQL benchmark runs the same loop)."""
     service = GameService(repository, SeededRoller(games))
 
     async def shown(channel: ChannelKey, outcome: Outcome) -> None:
@@ -131,7 +134,8 @@ async def service_level(
     stop, clock = asyncio.Event(), Clock()
     latencies: list[float] = []
     players = [Player(n, prefix) for n in range(games)]
-    hops = _count_hops(repository._db, clock)
+    db = repository._db if isinstance(repository, SqliteRepository) else None
+    hops = _count_hops(db, clock) if db is not None else [0]
     tasks = [asyncio.create_task(p.play(service, stop, latencies, clock)) for p in players]
     try:
         await asyncio.sleep(warmup)
@@ -144,7 +148,8 @@ async def service_level(
         stop.set()
         await asyncio.gather(*tasks)
         await service.close()
-        del repository._db._execute  # the connection's own method again
+        if db is not None:
+            del db._execute  # the connection's own method again
     return ServiceResult(games, latencies, elapsed, hops[0])
 
 

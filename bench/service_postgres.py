@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import sys
 import tempfile
-import time
 import uuid
 from pathlib import Path
 
@@ -13,40 +12,10 @@ import asyncpg
 
 from adapters.postgres import PostgresRepository
 from adapters.sqlite import SqliteRepository
-from bench.service import PLATFORM, Clock, Player, ServiceResult, warm_strategy
-from core.dice import SeededRoller
-from core.identity import ChannelKey
-from core.service import GameService, Outcome
+from bench.service import service_level, warm_strategy
 
 GAMES = (1, 10, 100)
 SECONDS, WARMUP = 5.0, 1.0
-
-
-async def level(repository: object, games: int, prefix: str) -> ServiceResult:
-    service = GameService(repository, SeededRoller(games))  # type: ignore[arg-type]
-
-    async def shown(channel: ChannelKey, outcome: Outcome) -> None:
-        return None
-
-    service.on_deadline(PLATFORM, shown)
-    stop, clock = asyncio.Event(), Clock()
-    latencies: list[float] = []
-    tasks = [
-        asyncio.create_task(Player(n, prefix).play(service, stop, latencies, clock))
-        for n in range(games)
-    ]
-    try:
-        await asyncio.sleep(WARMUP)
-        clock.recording = True
-        began = time.perf_counter()
-        await asyncio.sleep(SECONDS)
-        clock.recording = False
-        elapsed = time.perf_counter() - began
-    finally:
-        stop.set()
-        await asyncio.gather(*tasks)
-        await service.close()
-    return ServiceResult(games, latencies, elapsed)
 
 
 async def main(url: str) -> None:
@@ -63,7 +32,8 @@ async def main(url: str) -> None:
             print("backend     games  actions/s   p50 ms   p95 ms   p99 ms")
             for name, repository in (("sqlite", sqlite), ("postgres", postgres)):
                 for games in GAMES:
-                    result = await level(repository, games, f"{name}{games}")
+                    prefix = f"{name}{games}"
+                    result = await service_level(repository, games, SECONDS, WARMUP, prefix)
                     print(
                         f"{name:<10} {games:>6} {result.rate:>10.0f} {result.ms(0.5):>8.2f}"
                         f" {result.ms(0.95):>8.2f} {result.ms(0.99):>8.2f}"
