@@ -18,6 +18,10 @@ class EndReason(Enum):
     IDLE = "idle"  # a lobby nobody started, or a game nobody touched for days
 
 
+# The endings that count: their results are recorded (leaderboards, ratings) and reviewed.
+RECORDED_ENDS = frozenset({EndReason.COMPLETED, EndReason.BIG_GENERAL})
+
+
 @dataclass(frozen=True)
 class LobbyOpened:
     kind: ClassVar[str] = "lobby_opened"
