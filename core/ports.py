@@ -1,4 +1,5 @@
-"""The storage port the core owns; SQLite (and later a server database) implement it."""
+"""The storage port the core owns; SQLite (adapters.sqlite) and PostgreSQL (adapters.postgres)
+implement it, structurally: neither imports it."""
 
 from __future__ import annotations
 
@@ -10,11 +11,38 @@ from core.chat_settings import ChatSettings
 from core.events import Event
 from core.game import Game
 from core.identity import ChannelKey
+from core.records import PastGame, PlayerStats, Standing
 
 
-class GameRepository(Protocol):
-    """Keeps each game's latest snapshot and its append-only event log. `shared` says whether
-    other processes use the same storage.
+class Records(Protocol):
+    """Read side of the stored results (leaderboards, statistics, history); every figure is
+    computed in the database. People only rank: computers are left off the leaderboards."""
+
+    async def leaderboard(
+        self, platform: str, channel: ChannelKey | None, since: float | None, limit: int = 10
+    ) -> list[Standing]:
+        """A channel's standings, or (channel None) the platform's; `since` a Unix time."""
+        ...
+
+    async def player_stats(
+        self, platform: str, player_id: str, channel: ChannelKey | None
+    ) -> PlayerStats | None:
+        """None where the player has no recorded game in that scope."""
+        ...
+
+    async def find_player(self, platform: str, channel: ChannelKey, name: str) -> str | None:
+        """A player of this channel by the name they last played under (case-insensitive)."""
+        ...
+
+    async def history(self, channel: ChannelKey, limit: int = 10) -> list[PastGame]:
+        """The channel's recorded games, the latest first."""
+        ...
+
+
+class GameRepository(Records, Protocol):
+    """Keeps each game's latest snapshot and its append-only event log, and the finished games'
+    results, which the front ends read as Records. `shared` says whether other processes use
+    the same storage.
 
     `save` writes the snapshot and the events in one transaction and refuses (GameError STALE)
     when the stored version is not `previous_version` (None: the game is new).

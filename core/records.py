@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
 
 from core.boxes import Box
-from core.identity import ChannelKey
 
 
 @dataclass(frozen=True)
@@ -49,17 +47,3 @@ class PastGame:
     finished_at: float
     end_reason: str
     players: tuple[tuple[str, int, bool], ...]  # (name, total, winner) in seating order
-
-
-class Records(Protocol):
-    """Read side of the stored results; every figure is computed in the database."""
-
-    async def leaderboard(
-        self, platform: str, channel: ChannelKey | None, since: float | None, limit: int = 10
-    ) -> list[Standing]: ...
-
-    async def player_stats(
-        self, platform: str, player_id: str, channel: ChannelKey | None
-    ) -> PlayerStats | None: ...
-
-    async def history(self, channel: ChannelKey, limit: int = 10) -> list[PastGame]: ...

@@ -16,7 +16,7 @@ from core.actions import Action, Open
 from core.computer import level_of, next_action
 from core.dice import Roller, SecureRoller, SeededRoller
 from core.errors import ErrorCode, GameError
-from core.events import EndReason, Event
+from core.events import RECORDED_ENDS, Event
 from core.game import Game, Phase, apply, open_lobby
 from core.identity import COMPUTER_PREFIX, ChannelKey, PlayerRef
 from core.locks import ChannelLocks
@@ -31,8 +31,6 @@ Publish = Callable[["Outcome"], Awaitable[None]]
 TimerPublish = Callable[[ChannelKey, "Outcome"], Awaitable[None]]
 # A computer whose publishing keeps failing gives up after this many tries; the next wake retries.
 COMPUTER_TRIES = 3
-# Games whose results stand in the records (a cancelled or abandoned game has none).
-RECORDED_ENDS = (EndReason.COMPLETED, EndReason.BIG_GENERAL)
 # How long a process's claim on a deadline lasts: another takes over this long after it died.
 LEASE = 30.0
 SWEEP = 60.0

@@ -32,11 +32,10 @@ from adapters.postgres.records import PostgresRecords
 from adapters.postgres.schema import MIGRATIONS, MIGRATIONS_TABLE, SCHEMA_VERSION
 from core.chat_settings import ChatSettings
 from core.errors import ErrorCode, GameError
-from core.events import EndReason, Event, event_from_dict, event_to_dict
+from core.events import RECORDED_ENDS, EndReason, Event, event_from_dict, event_to_dict
 from core.game import Game, Phase, game_from_dict, game_to_dict
 from core.identity import ChannelKey
 
-RECORDED_ENDS = (EndReason.COMPLETED, EndReason.BIG_GENERAL)
 # Pool sizes unless `open` is told otherwise: one connection per channel being acted on at once.
 POOL_MIN, POOL_MAX = 1, 20
 

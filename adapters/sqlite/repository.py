@@ -20,11 +20,10 @@ from adapters.sqlite.records import SqliteRecords
 from adapters.sqlite.schema import MIGRATIONS, SCHEMA_VERSION
 from core.chat_settings import ChatSettings
 from core.errors import ErrorCode, GameError
-from core.events import EndReason, Event, event_from_dict, event_to_dict
+from core.events import RECORDED_ENDS, EndReason, Event, event_from_dict, event_to_dict
 from core.game import Game, Phase, game_from_dict, game_to_dict
 from core.identity import ChannelKey
 
-RECORDED_ENDS = (EndReason.COMPLETED, EndReason.BIG_GENERAL)
 T = TypeVar("T")
 log = logging.getLogger(__name__)
 
