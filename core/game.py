@@ -184,7 +184,7 @@ def apply(
         case Roll():
             new, events = _roll(game, player, roller)
         case ToggleHold(index=index):
-            new, events = _hold(game, player, _toggled(game, player, index))
+            new, events = _hold(game, player, _toggled(game, index))
         case Hold(indices=indices):
             new, events = _hold(game, player, _held_set(indices))
         case Score(box=box):
@@ -223,25 +223,19 @@ def _leave(game: Game, player: PlayerRef) -> tuple[Game, tuple[Event, ...]]:
     events: list[Event] = [PlayerLeft(player.id, game.seats[index].player.name)]
     if game.phase is Phase.LOBBY:
         seats = game.seats[:index] + game.seats[index + 1 :]
-        if not any(not seat.player.is_computer for seat in seats):
-            events.append(GameEnded(EndReason.ABANDONED, ()))
-            return _finish(replace(game, seats=seats), EndReason.ABANDONED, ()), tuple(events)
-        game = replace(game, seats=seats)
-        if player.id == game.host_id:
-            game = replace(game, host_id=_first_human(seats))
-            events.append(HostChanged(game.host_id))
-        return game, tuple(events)
-    # In play the sheet stays in the record; the seat just stops taking turns.
-    seats = tuple(replace(s, active=False) if i == index else s for i, s in enumerate(game.seats))
+    else:  # in play the sheet stays in the record; the seat just stops taking turns
+        seats = tuple(
+            replace(s, active=False) if i == index else s for i, s in enumerate(game.seats)
+        )
     game = replace(game, seats=seats)
-    active = [s for s in seats if s.active]
-    if not any(not seat.player.is_computer for seat in active):
+    staying = tuple(seat for seat in seats if seat.active)
+    if all(seat.player.is_computer for seat in staying):
         events.append(GameEnded(EndReason.ABANDONED, ()))
         return _finish(game, EndReason.ABANDONED, ()), tuple(events)
     if player.id == game.host_id:
-        game = replace(game, host_id=_first_human(tuple(active)))
+        game = replace(game, host_id=_first_human(staying))
         events.append(HostChanged(game.host_id))
-    if index == game.current:
+    if game.phase is Phase.PLAYING and index == game.current:
         game, more = _advance(game)
         events.extend(more)
     return game, tuple(events)
@@ -313,10 +307,12 @@ def _throw_lot(seats: tuple[Seat, ...], roller: Roller) -> tuple[tuple[LotThrow,
         lot_round += 1
 
 
-def _require_turn(game: Game, player: PlayerRef) -> Seat:
-    if game.phase is Phase.LOBBY:
+def require_turn(game: Game, player: PlayerRef) -> Seat:
+    """The seat of the player whose turn it is, when that is `player`: the one check of the
+    rules and of the service's hint alike."""
+    seat = game.current_seat
+    if seat is None:
         raise GameError(ErrorCode.NOT_STARTED)
-    seat = game.seats[game.current]
     if seat.player.id != player.id:
         # Seated or not, what the presser needs to know is whose turn it is.
         raise GameError(ErrorCode.NOT_YOUR_TURN, player=seat.player.name)
@@ -324,7 +320,7 @@ def _require_turn(game: Game, player: PlayerRef) -> Seat:
 
 
 def _roll(game: Game, player: PlayerRef, roller: Roller) -> tuple[Game, tuple[Event, ...]]:
-    _require_turn(game, player)
+    require_turn(game, player)
     turn = game.turn
     if turn.throws_left <= 0:
         raise GameError(ErrorCode.NO_THROWS_LEFT)
@@ -341,7 +337,7 @@ def _roll(game: Game, player: PlayerRef, roller: Roller) -> tuple[Game, tuple[Ev
     return game, tuple(events)
 
 
-def _toggled(game: Game, player: PlayerRef, index: int) -> tuple[bool, ...]:
+def _toggled(game: Game, index: int) -> tuple[bool, ...]:
     if not 0 <= index < DICE_COUNT:
         raise GameError(ErrorCode.BAD_DIE)
     held = list(game.turn.held)
@@ -356,7 +352,7 @@ def _held_set(indices: frozenset[int]) -> tuple[bool, ...]:
 
 
 def _hold(game: Game, player: PlayerRef, held: tuple[bool, ...]) -> tuple[Game, tuple[Event, ...]]:
-    _require_turn(game, player)
+    require_turn(game, player)
     if game.turn.throws == 0:
         raise GameError(ErrorCode.THROW_FIRST)
     if game.turn.throws_left <= 0:
@@ -365,7 +361,7 @@ def _hold(game: Game, player: PlayerRef, held: tuple[bool, ...]) -> tuple[Game, 
 
 
 def _score(game: Game, player: PlayerRef, box: Box) -> tuple[Game, tuple[Event, ...]]:
-    seat = _require_turn(game, player)
+    seat = require_turn(game, player)
     turn = game.turn
     if turn.throws == 0:
         raise GameError(ErrorCode.THROW_FIRST)

@@ -17,7 +17,7 @@ from core.computer import level_of, next_action
 from core.dice import Roller, SecureRoller, SeededRoller
 from core.errors import ErrorCode, GameError
 from core.events import RECORDED_ENDS, Event
-from core.game import Game, Phase, apply, open_lobby
+from core.game import Game, Phase, apply, open_lobby, require_turn
 from core.identity import COMPUTER_PREFIX, ChannelKey, PlayerRef
 from core.locks import ChannelLocks
 from core.ports import GameRepository
@@ -136,13 +136,9 @@ class GameService:
         game = await self.repository.active_game(channel)
         if game is None:
             raise GameError(ErrorCode.NO_GAME)
-        if game.phase is not Phase.PLAYING:
-            raise GameError(ErrorCode.NOT_STARTED)
         if not game.variants.hints:
-            raise GameError(ErrorCode.HINTS_OFF)
-        seat = game.seats[game.current]
-        if seat.player.id != player.id:
-            raise GameError(ErrorCode.NOT_YOUR_TURN, player=seat.player.name)
+            raise GameError(ErrorCode.HINTS_OFF)  # first: the table's rule, whoever's turn it is
+        seat = require_turn(game, player)
         if game.turn.throws == 0:
             raise GameError(ErrorCode.THROW_FIRST)
         return choices(

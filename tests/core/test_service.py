@@ -362,3 +362,38 @@ async def test_outcome_view_matches_a_fresh_view_of_the_stored_game(
     stored = await repo.active_game(CHANNEL)
     assert outcome.view == make_view(stored, ALICE.id, outcome.events)
     assert game_to_dict(outcome.game) == game_to_dict(stored)
+
+
+async def test_a_hint_is_for_the_player_whose_turn_it_is(repo: SqliteRepository) -> None:
+    """The hint asks the rules' own turn check; hints off is said first, to anyone."""
+
+    async def refused(player: PlayerRef) -> ErrorCode:
+        with pytest.raises(GameError) as caught:
+            await service.hint(CHANNEL, player)
+        return caught.value.code
+
+    roller = ScriptedRoller()
+    service = GameService(repo, roller, id_factory=counter_ids())
+    assert await refused(ALICE) is ErrorCode.NO_GAME
+    await service.act(CHANNEL, ALICE, Open())
+    await service.act(CHANNEL, BOB, Join())
+    assert await refused(ALICE) is ErrorCode.NOT_STARTED
+    roller.push([1, 1, 1, 1, 1, 2, 2, 2, 2, 2])  # Alice's lot is lowest
+    await service.act(CHANNEL, ALICE, Start())
+    assert await refused(ALICE) is ErrorCode.THROW_FIRST
+    roller.push([1, 2, 3, 4, 5])
+    await service.act(CHANNEL, ALICE, Roll())
+    assert await refused(BOB) is ErrorCode.NOT_YOUR_TURN
+    assert await refused(STRANGER) is ErrorCode.NOT_YOUR_TURN
+    best, *_ = await service.hint(CHANNEL, ALICE)
+    assert best.box is Box.STRAIGHT
+
+    await service.act(CHANNEL, ALICE, Cancel())
+    await service.act(CHANNEL, ALICE, Open(Variants(hints=False)))
+    await service.act(CHANNEL, BOB, Join())
+    roller.push([1, 1, 1, 1, 1, 2, 2, 2, 2, 2])
+    await service.act(CHANNEL, ALICE, Start())
+    roller.push([1, 2, 3, 4, 5])
+    await service.act(CHANNEL, ALICE, Roll())
+    assert await refused(ALICE) is ErrorCode.HINTS_OFF
+    assert await refused(BOB) is ErrorCode.HINTS_OFF
