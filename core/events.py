@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from enum import Enum
+from enum import Enum, StrEnum
 from typing import Any, ClassVar
 
 from core.boxes import Box
@@ -42,13 +42,18 @@ class PlayerLeft:
     name: str = ""  # a lobby forgets who left: the event remembers
 
 
+class RemovalCause(StrEnum):
+    """Why a player was taken off the table; a str, so that the words' keys read as before."""
+
+    KICKED = "kicked"  # by the host
+    TIMEOUT = "timeout"  # too many turns in a row ran out
+
+
 @dataclass(frozen=True)
 class PlayerRemoved:
-    """A player taken off the table: `cause` is "kicked" (by the host) or "timeout"."""
-
     kind: ClassVar[str] = "player_removed"
     player_id: str
-    cause: str
+    cause: RemovalCause
 
 
 @dataclass(frozen=True)
@@ -175,6 +180,10 @@ EVENT_TYPES: dict[str, type[Event]] = {
 }
 
 
+# The fields stored by their enum's value, read back into the enum.
+_ENUM_FIELDS: dict[str, type[Enum]] = {"box": Box, "reason": EndReason, "cause": RemovalCause}
+
+
 def event_to_dict(event: Event) -> dict[str, Any]:
     """Explicit JSON-ready form; enums by value, tuples as lists."""
     data: dict[str, Any] = {"kind": event.kind}
@@ -195,10 +204,8 @@ def event_from_dict(data: dict[str, Any]) -> Event:
         if item.name not in data and item.default is not dataclasses.MISSING:
             continue  # a field added later: older logs take its default
         raw = data[item.name]
-        if item.name == "box":
-            raw = Box(raw)
-        elif item.name == "reason":
-            raw = EndReason(raw)
+        if item.name in _ENUM_FIELDS:
+            raw = _ENUM_FIELDS[item.name](raw)
         elif isinstance(raw, list):
             raw = tuple(raw)
         values[item.name] = raw

@@ -40,6 +40,7 @@ from core.events import (
     PlayerJoined,
     PlayerLeft,
     PlayerRemoved,
+    RemovalCause,
     TurnReminder,
     TurnStarted,
 )
@@ -254,7 +255,7 @@ def _kick(game: Game, host: PlayerRef, target_id: str) -> tuple[Game, tuple[Even
     if target_id == host.id:
         raise GameError(ErrorCode.BAD_ACTION)
     game, events = _leave(game, game.seats[index].player)
-    return game, (PlayerRemoved(target_id, "kicked"), *events)
+    return game, (PlayerRemoved(target_id, RemovalCause.KICKED), *events)
 
 
 def _remind(game: Game, now: float) -> tuple[Game, tuple[Event, ...]]:

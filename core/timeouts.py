@@ -11,7 +11,14 @@ from enum import Enum
 from core.actions import Abandon, Leave, Remind
 from core.computer import next_action
 from core.dice import Roller
-from core.events import Event, GameEnded, PlayerRemoved, TurnStarted, TurnTimedOut
+from core.events import (
+    Event,
+    GameEnded,
+    PlayerRemoved,
+    RemovalCause,
+    TurnStarted,
+    TurnTimedOut,
+)
 from core.game import Game, Phase, apply
 from core.levels import Level
 
@@ -75,7 +82,7 @@ def expire(game: Game, roller: Roller, now: float) -> tuple[Game, tuple[Event, .
     seats = tuple(replace(s, missed=missed) if i == index else s for i, s in enumerate(game.seats))
     game = replace(game, seats=seats)
     if missed >= MISSED_TURNS_LIMIT and game.phase is Phase.PLAYING:
-        events.append(PlayerRemoved(player.id, "timeout"))
+        events.append(PlayerRemoved(player.id, RemovalCause.TIMEOUT))
         game, step = apply(game, player, Leave(), roller, now)
         events.extend(step)
     return game, tuple(events)

@@ -26,6 +26,7 @@ from core.events import (
     PlayerJoined,
     PlayerLeft,
     PlayerRemoved,
+    RemovalCause,
     TurnReminder,
     TurnStarted,
     TurnTimedOut,
@@ -773,6 +774,23 @@ def test_box_scored_round_trip_for_every_box(box: Box) -> None:
 def test_game_ended_round_trip_for_every_reason(reason: EndReason) -> None:
     event = GameEnded(reason, (BOB.id,))
     assert event_from_dict(json.loads(json.dumps(event_to_dict(event)))) == event
+
+
+@pytest.mark.parametrize("cause", list(RemovalCause))
+def test_player_removed_round_trip_for_every_cause(cause: RemovalCause) -> None:
+    """Stored as the plain word it always was; read back as the enum, which formats as the word."""
+    event = PlayerRemoved(BOB.id, cause)
+    data = json.loads(json.dumps(event_to_dict(event)))
+    assert data == {"kind": "player_removed", "player_id": BOB.id, "cause": cause.value}
+    back = event_from_dict(data)
+    assert back == event and back.cause is cause
+    assert f"event-removed-{back.cause}" == f"event-removed-{cause.value}"
+
+
+def test_an_old_stored_removal_loads() -> None:
+    stored = {"kind": "player_removed", "player_id": "7", "cause": "timeout"}
+    assert event_from_dict(stored) == PlayerRemoved("7", RemovalCause.TIMEOUT)
+    assert event_to_dict(event_from_dict(stored)) == stored
 
 
 def test_channel_key_refuses_a_colon_where_it_would_be_ambiguous() -> None:
