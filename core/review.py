@@ -82,8 +82,9 @@ def review(events: Iterable[Event], variants: Variants) -> dict[str, PlayerRevie
                 if stand_in:
                     continue
                 if last is not None and throw > 1:
-                    kept = tuple(sorted(d for d, h in zip(last[1], held, strict=True) if h))
-                    decide(pid, last[0], last[1], Choice(0.0, keep=kept))
+                    thrown, shown = last
+                    kept = tuple(sorted(d for d, h in zip(shown, held, strict=True) if h))
+                    decide(pid, thrown, shown, Choice(0.0, keep=kept))
                 last = (throw, dice)
             case BoxScored(player_id=pid, box=box, points=points, dice=dice, throw=throw):
                 if not stand_in:

@@ -77,20 +77,23 @@ class Policy:
 
 
 def _box_tables(sol: Solution, future: FloatArray) -> tuple[IntArray, IntArray]:
+    """The box to write at first-throw prices and at later prices."""
+    return _best_boxes(sol.points_first, future), _best_boxes(sol.points_later, future)
+
+
+def _best_boxes(points: FloatArray, future: FloatArray) -> IntArray:
+    """Per (open set, dice): the open box worth most now and after; ties to the earlier box."""
     masks = np.arange(FULL + 1, dtype=np.int64)
-    tables = []
-    for points in (sol.points_first, sol.points_later):
-        best = np.full((FULL + 1, len(ROLLS)), -1e18)
-        choice = np.full((FULL + 1, len(ROLLS)), -1, dtype=np.int64)
-        for b in range(BOX_COUNT):
-            bit = 1 << b
-            has = (masks & bit) != 0
-            candidate = points[b][None, :] + future[masks ^ bit][:, None]
-            better = has[:, None] & (candidate > best)
-            best = np.where(better, candidate, best)
-            choice = np.where(better, b, choice)
-        tables.append(choice)
-    return tables[0], tables[1]
+    best = np.full((FULL + 1, len(ROLLS)), -1e18)
+    choice = np.full((FULL + 1, len(ROLLS)), -1, dtype=np.int64)
+    for b in range(BOX_COUNT):
+        bit = 1 << b
+        has = (masks & bit) != 0
+        candidate = points[b][None, :] + future[masks ^ bit][:, None]
+        better = has[:, None] & (candidate > best)
+        best = np.where(better, candidate, best)
+        choice = np.where(better, b, choice)
+    return choice
 
 
 def _optimal_keeps(stop: FloatArray, keep_values: FloatArray) -> IntArray:
@@ -112,10 +115,13 @@ def policy(variants: Variants, level: Level) -> Policy:
         box_first, box_later = _box_tables(sol, np.zeros(FULL + 1))
         return Policy(keep, keep.copy(), box_first, box_later)
     future = sol.value if level is Level.MASTER else np.zeros(FULL + 1)
-    stop_first, stop_later, keep2, keep1, _, _ = sol._turns(masks, future)
+    turns = sol.turns(masks, future)
     box_first, box_later = _box_tables(sol, future)
     return Policy(
-        _optimal_keeps(stop_first, keep1), _optimal_keeps(stop_later, keep2), box_first, box_later
+        _optimal_keeps(turns.stop_first, turns.keep_after_first),
+        _optimal_keeps(turns.stop_later, turns.keep_after_second),
+        box_first,
+        box_later,
     )
 
 

@@ -13,6 +13,7 @@ import math
 from collections import Counter
 from dataclasses import dataclass
 from functools import cache
+from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -104,6 +105,28 @@ class TurnTables:
     value: float  # expected points of this turn and all later ones
 
 
+@dataclass(frozen=True)
+class TurnBatch:
+    """TurnTables for many open sets at once: each table has one row per set."""
+
+    stop_first: FloatArray  # (sets, 252)
+    stop_later: FloatArray  # (sets, 252)
+    keep_after_second: FloatArray  # (sets, 462)
+    keep_after_first: FloatArray  # (sets, 462)
+    best_after_first: FloatArray  # (sets, 252)
+    values: FloatArray  # (sets,)
+
+    def row(self, index: int) -> TurnTables:
+        return TurnTables(
+            self.stop_first[index],
+            self.stop_later[index],
+            self.keep_after_second[index],
+            self.keep_after_first[index],
+            self.best_after_first[index],
+            float(self.values[index]),
+        )
+
+
 class Solution:
     """The solved game for one rule set: V[open set] and per-turn tables on demand."""
 
@@ -125,7 +148,7 @@ class Solution:
             by_size.setdefault(mask.bit_count(), []).append(mask)
         for size in range(1, BOX_COUNT + 1):
             masks = np.array(by_size[size], dtype=np.int64)
-            self.value[masks] = self._turns(masks)[-1]
+            self.value[masks] = self.turns(masks).values
 
     def _stops(self, masks: IntArray, points: FloatArray, future: FloatArray) -> FloatArray:
         best = np.full((len(masks), len(ROLLS)), NEG)
@@ -136,10 +159,9 @@ class Solution:
             best = np.where(has[:, None], np.maximum(best, candidate), best)
         return best
 
-    def _turns(
-        self, masks: IntArray, future: FloatArray | None = None
-    ) -> tuple[FloatArray, FloatArray, FloatArray, FloatArray, FloatArray, FloatArray]:
-        """Turn tables for many open sets at once (vectorised over the sets)."""
+    def turns(self, masks: IntArray, future: FloatArray | None = None) -> TurnBatch:
+        """Turn tables for many open sets at once (vectorised over the sets); `future` values
+        the sheets after this turn (by default the solution's own values)."""
         future = self.value if future is None else future
         stop_first = self._stops(masks, self.points_first, future)
         stop_later = self._stops(masks, self.points_later, future)
@@ -149,15 +171,13 @@ class Solution:
         best1 = np.maximum(stop_first, keep1[:, KEEP_CHOICES].max(axis=2))
         outcome = np.where(FIVE_OF_A_KIND, 0.0, best1) if self.rules.big_general_ends else best1
         values = outcome @ FIRST_ROLL
-        return stop_first, stop_later, keep2, keep1, best1, values
+        return TurnBatch(stop_first, stop_later, keep2, keep1, best1, values)
 
     @cache  # noqa: B019 - one Solution per rule set lives for the process
     def turn(self, open_mask: int, greedy: bool = False) -> TurnTables:
         """The tables of a turn; `greedy` values only this turn's points (the Club computer)."""
         future = np.zeros(FULL + 1) if greedy else self.value
-        parts = self._turns(np.array([open_mask], dtype=np.int64), future)
-        sf, sl, k2, k1, b1, values = (p[0] for p in parts)
-        return TurnTables(sf, sl, k2, k1, b1, float(values))
+        return self.turns(np.array([open_mask], dtype=np.int64), future).row(0)
 
 
 @cache
@@ -193,8 +213,13 @@ class Choice:
         return self.box is not None
 
 
-# A choice before it is a Choice: (expected, keep, box, points), cheap to make in bulk.
-_Option = tuple[float, tuple[int, ...] | None, Box | None, int]
+class _Option(NamedTuple):
+    """A choice before it is a Choice (the same fields, in the same order), cheap in bulk."""
+
+    expected: float
+    keep: tuple[int, ...] | None
+    box: Box | None
+    points: int
 
 
 def _options(
@@ -213,8 +238,8 @@ def _options(
     future = np.zeros(FULL + 1) if greedy else sol.value
     roll = ROLL_INDEX[tuple(sorted(dice))]
     points = sol.points_first if throws == 1 else sol.points_later
-    found: list[_Option] = [
-        (
+    found = [
+        _Option(
             total + float(points[b.index, roll] + future[mask ^ (1 << b.index)]),
             None,
             b,
@@ -225,14 +250,13 @@ def _options(
     if throws < 3:
         tables = sol.turn(mask, greedy)
         keeps = tables.keep_after_first if throws == 1 else tables.keep_after_second
-        found += [(total + float(keeps[k]), KEEPS[k], None, 0) for k in KEEP_OPTIONS[roll]]
+        found += [_Option(total + float(keeps[k]), KEEPS[k], None, 0) for k in KEEP_OPTIONS[roll]]
     return found
 
 
 def _rank(option: _Option) -> tuple[float, bool, int]:
     """Best first: the higher expectation; on a tie a box before a keep, a shorter keep first."""
-    expected, keep, box, _ = option
-    return -expected, box is None, len(keep or ())
+    return -option.expected, option.box is None, len(option.keep or ())
 
 
 def choices(
@@ -259,7 +283,7 @@ def judge(
     """The choice `made` (its box or keep) valued, and the best choice: what choices() would
     list, without ranking them all (the post-game review weighs every decision of a game)."""
     options = _options(variants, open_boxes, dice, throws, total, False)
-    mine = next(o for o in options if o[2] == made.box and o[1] == made.keep)
+    mine = next(o for o in options if o.box == made.box and o.keep == made.keep)
     best = min(options, key=_rank)  # the first of equals, as the stable sort of choices()
     return Choice(*mine), Choice(*best)
 

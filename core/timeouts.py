@@ -11,14 +11,7 @@ from enum import Enum
 from core.actions import Abandon, Leave, Remind
 from core.computer import next_action
 from core.dice import Roller
-from core.events import (
-    Event,
-    GameEnded,
-    PlayerRemoved,
-    RemovalCause,
-    TurnStarted,
-    TurnTimedOut,
-)
+from core.events import Event, GameEnded, PlayerRemoved, RemovalCause, TurnStarted, TurnTimedOut
 from core.game import Game, Phase, apply
 from core.levels import Level
 

@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Callable
 from fractions import Fraction
 
+import numpy as np
 import pytest
 
 from core.boxes import Box
@@ -20,7 +21,9 @@ from core.levels import Level
 from core.rules import BigGeneralMode, Variants
 from core.simulation import simulate
 from core.strategy import (
+    FULL,
     Choice,
+    TurnTables,
     choices,
     expected_game,
     held_positions,
@@ -412,3 +415,16 @@ def test_expected_game_for_every_variant() -> None:
         ends = values[BigGeneralMode.ENDS_GAME, full, joker]
         assert values[BigGeneralMode.SCORES_SIXTY, full, joker] > ends
     assert expected_game(DEFAULT) == values[BigGeneralMode.ENDS_GAME, False, True]
+
+
+def test_the_turn_tables_of_many_sets_are_those_of_each_set() -> None:
+    """Solution.turns (the simulator's, vectorised) row by row is Solution.turn (the hint's), up
+    to the rounding of matrix products of other shapes."""
+    sol = solution(DEFAULT)
+    masks = np.array([FULL, 1, open_mask([Box.ONES, Box.STRAIGHT, Box.GENERAL])], dtype=np.int64)
+    batch = sol.turns(masks)
+    np.testing.assert_allclose(batch.values, sol.value[masks], rtol=0, atol=EXACT)
+    for index, mask in enumerate(masks):
+        row, one = batch.row(index), sol.turn(int(mask))
+        for name in TurnTables.__dataclass_fields__:
+            np.testing.assert_allclose(getattr(row, name), getattr(one, name), rtol=0, atol=EXACT)
