@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from adapters import payload
+from adapters.chat import payload
 from tests.fakes.discord_server import FakeChannel, FakeDiscord, FakeMember
 from tests.fakes.discord_server import FakeMessage as DiscordMessage
 from tests.fakes.telegram_server import FakeChat, FakeTelegram, FakeUser

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from adapters import payload
+from adapters.chat import payload
 from tests.fakes.discord_server import FakeDiscord
 from tests.fakes.telegram_server import FakeTelegram
 

@@ -8,7 +8,7 @@ from collections.abc import Awaitable, Callable
 from adapters.console.commands import BadBox, BadDice, Meta, Unknown, parse
 from adapters.console.render import render_board
 from adapters.i18n import Translator
-from adapters.text import error_message, hint_lines, narrate, review_lines, sheet_table
+from adapters.i18n.text import error_message, hint_lines, narrate, review_lines, sheet_table
 from core.actions import Action, AddComputer, Cancel, Join, Open, Start
 from core.computer import level_of, next_action
 from core.errors import GameError

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from adapters.i18n import Translator
-from adapters.text import DIE_FACES, box_name, sheet_table, turn_header
+from adapters.i18n.text import DIE_FACES, box_name, sheet_table, turn_header
 from core.game import Phase
 from core.view import GameView
 

@@ -2,6 +2,7 @@
 
 `GameButton`: the shared payload `g1|game|version|code` of lobbies and turn boards.
 `SettingButton`: `cfg|<setting>` (or `cfg|done`) of the private settings screen.
+Both are handed, as they are, to the chat layer (adapters.chat.presses).
 
 Both are registered with `Client.add_dynamic_items` at start-up, so a press on a message sent by an
 earlier process (before a restart) still reaches the bot. The custom_id comes back from Discord as
@@ -15,24 +16,14 @@ from typing import Any, Protocol, runtime_checkable
 
 import discord
 
-from adapters import payload
-
-SETTINGS_PREFIX = "cfg|"
-SETTINGS_DONE = "done"
-SETTINGS_PATTERN = re.compile(r"cfg\|[a-z_]{1,40}")
+from adapters.chat import payload
 
 
 @runtime_checkable
 class PressHandler(Protocol):
     """What the client of the front end offers the buttons (see frontend.GeneralClient)."""
 
-    async def on_game_press(
-        self, interaction: discord.Interaction[Any], custom_id: str, *, shown: bool
-    ) -> None: ...
-
-    async def on_settings_press(
-        self, interaction: discord.Interaction[Any], custom_id: str
-    ) -> None: ...
+    async def on_button(self, interaction: discord.Interaction[Any], custom_id: str) -> None: ...
 
 
 def _label_and_style(item: discord.ui.Item[Any]) -> tuple[str | None, discord.ButtonStyle]:
@@ -71,10 +62,12 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=payloa
         client = interaction.client
         if isinstance(client, PressHandler):
             # discord.py found this very button on the pressed message: the message shows it.
-            await client.on_game_press(interaction, self.custom_id, shown=True)
+            await client.on_button(interaction, self.custom_id)
 
 
-class SettingButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=SETTINGS_PATTERN):
+class SettingButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=payload.SETTINGS_PATTERN
+):
     """One button of the settings screen: each press moves its setting to the next choice."""
 
     def __init__(
@@ -101,4 +94,4 @@ class SettingButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=SET
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         client = interaction.client
         if isinstance(client, PressHandler):
-            await client.on_settings_press(interaction, self.custom_id)
+            await client.on_button(interaction, self.custom_id)

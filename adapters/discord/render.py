@@ -16,19 +16,11 @@ from typing import Any
 import discord
 from discord.utils import escape_markdown, escape_mentions
 
-from adapters import payload
-from adapters.discord.buttons import SETTINGS_DONE, SETTINGS_PREFIX, GameButton, SettingButton
+from adapters.chat import payload
+from adapters.discord.buttons import GameButton, SettingButton
 from adapters.i18n import Translator
-from adapters.text import (
-    box_name,
-    dice_text,
-    ending,
-    error_message,
-    setting_label,
-    sheet_tables,
-)
+from adapters.i18n.text import box_name, dice_text, ending, setting_label, sheet_tables
 from core.chat_settings import CHOICES, ChatSettings
-from core.errors import GameError
 from core.events import BigGeneralThrown, BoxScored
 from core.game import Phase
 from core.rules import MAX_THROWS
@@ -38,7 +30,6 @@ MESSAGE_LIMIT = 2000
 ROW_WIDTH = 5
 KEYCAPS = ("1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣")
 HELD = "🔒"
-COMPUTER_LEVELS = ("master", "club", "novice")
 SHEET_FILE = "score-sheet.png"
 SETTINGS_PER_ROW = 2
 _Style = discord.ButtonStyle
@@ -112,10 +103,6 @@ def pages(parts: Iterable[str], limit: int = MESSAGE_LIMIT) -> list[str]:
     return out
 
 
-def refusal(t: Translator, error: GameError) -> str:
-    return clip(esc(error_message(t, error)))
-
-
 def _button(
     view: GameView, code: str, label: str, style: _Style = _Style.secondary, row: int = 0
 ) -> GameButton:
@@ -158,7 +145,10 @@ def lobby(t: Translator, view: GameView) -> Rendered:
         _button(view, "l", t("btn-leave")),
         _button(view, "b", t("btn-start"), _Style.success),
         _button(view, "x", t("btn-cancel"), _Style.danger),
-        *(_button(view, f"a{level[0]}", t(f"btn-add-{level}"), row=1) for level in COMPUTER_LEVELS),
+        *(
+            _button(view, code, t(f"btn-add-{level.value}"), row=1)
+            for code, level in payload.LEVEL_CODES.items()
+        ),
     ]
     return Rendered(clip("\n".join(lines)), _view(buttons))
 
@@ -312,7 +302,7 @@ def settings(t: Translator, chosen: ChatSettings) -> Rendered:
     """The settings screen: one button per setting, each press moves it to its next choice."""
     buttons = [
         SettingButton(
-            SETTINGS_PREFIX + name,
+            payload.setting_code(name),
             label=clip(setting_label(t, name, chosen), 80),
             row=number // SETTINGS_PER_ROW,
         )
@@ -320,7 +310,7 @@ def settings(t: Translator, chosen: ChatSettings) -> Rendered:
     ]
     buttons.append(
         SettingButton(
-            SETTINGS_PREFIX + SETTINGS_DONE,
+            payload.setting_code(payload.SETTINGS_DONE),
             label=clip(t("settings-done"), 80),
             style=_Style.success,
             row=len(CHOICES) // SETTINGS_PER_ROW,
@@ -330,12 +320,3 @@ def settings(t: Translator, chosen: ChatSettings) -> Rendered:
     for button in buttons:
         out.add_item(button)
     return Rendered(f"**{esc(t('settings-title'))}**", out)
-
-
-def help_text(t: Translator, topic: str = "help", commands: Iterable[str] = ()) -> str:
-    """The rules, or the list of `/general` subcommands with their descriptions."""
-    title = f"**{esc(t('help-title'))}**"
-    if topic == "rules":
-        return clip(f"{title}\n{esc(t('help-rules'))}")
-    lines = [f"`/general {name}` — {esc(t(f'discord-cmd-{name}'))}" for name in commands]
-    return clip("\n".join([title, *lines]))

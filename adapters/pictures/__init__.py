@@ -14,7 +14,7 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFont
 
 from adapters.i18n import Translator
-from adapters.text import box_name
+from adapters.i18n.text import box_name
 from core.view import GameView, PlayerView
 
 FONTS = Path(__file__).parent / "fonts"

@@ -7,9 +7,10 @@ from html import escape
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
-from adapters import payload
+from adapters.chat import payload
+from adapters.chat.catalogue import help_lines
 from adapters.i18n import Translator
-from adapters.text import box_name, dice_text, ending, setting_label, sheet_tables
+from adapters.i18n.text import box_name, dice_text, ending, setting_label, sheet_tables
 from core.chat_settings import CHOICES, ChatSettings
 from core.events import BigGeneralThrown, BoxScored
 from core.game import Phase
@@ -19,17 +20,19 @@ from core.view import GameView, PlayerView
 MESSAGE_LIMIT = 4096
 ALERT_LIMIT = 200
 CAPTION_LIMIT = 1024
-COMPUTER_LEVELS = ("master", "club", "novice")
-SETTINGS_PREFIX = "cfg|"
-SETTINGS_DONE = "done"
 KEYCAPS = ("1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣")
 HELD = "🔒"
 
 
 @dataclass(frozen=True)
 class Rendered:
+    """A message: HTML text (a caption where `picture`, a PNG, goes with it) and its keyboard.
+    On an edit, `strip` keeps the text and takes the keyboard away."""
+
     text: str
     markup: InlineKeyboardMarkup | None = None
+    picture: bytes | None = None
+    strip: bool = False
 
 
 def mention(player: PlayerView) -> str:
@@ -61,7 +64,10 @@ def lobby(t: Translator, view: GameView) -> Rendered:
     lines.append(escape(t("lobby-hint")))
     keyboard = [
         [_button(t("btn-join"), view, "j"), _button(t("btn-leave"), view, "l")],
-        [_button(t(f"btn-add-{level}"), view, f"a{level[0]}") for level in COMPUTER_LEVELS],
+        [
+            _button(t(f"btn-add-{level.value}"), view, code)
+            for code, level in payload.LEVEL_CODES.items()
+        ],
         [_button(t("btn-start"), view, "b"), _button(t("btn-cancel"), view, "x")],
     ]
     return Rendered("\n".join(lines), InlineKeyboardMarkup(keyboard))
@@ -184,17 +190,24 @@ def _append(pages: list[str], block: str) -> list[str]:
 def settings(t: Translator, chosen: ChatSettings) -> Rendered:
     """The settings screen: one button per setting, each press moves it to its next choice."""
     rows = [
-        [InlineKeyboardButton(setting_label(t, name, chosen), callback_data=SETTINGS_PREFIX + name)]
+        [
+            InlineKeyboardButton(
+                setting_label(t, name, chosen), callback_data=payload.setting_code(name)
+            )
+        ]
         for name in CHOICES
     ]
-    rows.append([InlineKeyboardButton(t("settings-done"), callback_data=SETTINGS_PREFIX + "done")])
+    done = payload.setting_code(payload.SETTINGS_DONE)
+    rows.append([InlineKeyboardButton(t("settings-done"), callback_data=done)])
     return Rendered(f"<b>{escape(t('settings-title'))}</b>", InlineKeyboardMarkup(rows))
 
 
 def help_text(t: Translator, topic: str = "help") -> str:
+    """The rules, or every command with what it does (from the catalogue)."""
+    title = f"<b>{escape(t('help-title'))}</b>"
     if topic == "rules":
-        return f"<b>{escape(t('help-title'))}</b>\n{escape(t('help-rules'))}"
-    return escape(t("chat-help"))
+        return f"{title}\n{escape(t('help-rules'))}"
+    return "\n".join([title, *(escape(line) for line in help_lines(t, "telegram"))])
 
 
 def alert(text: str) -> str:

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 import bot.app
-from adapters.discord import frontend
+from adapters.discord import answer, frontend
 from adapters.discord.frontend import DiscordFrontEnd
 from bot.settings import Settings
 from core.dice import Roller, ScriptedRoller
@@ -67,7 +67,7 @@ _handled: list[Handled] = []
 
 @pytest.fixture(autouse=True)
 def _track_handled(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    logger = logging.getLogger(frontend.__name__)
+    logger = logging.getLogger(answer.__name__)
     monkeypatch.setattr(logger, "level", logging.DEBUG)
     handler = Handled()
     logger.addHandler(handler)

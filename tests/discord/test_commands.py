@@ -7,7 +7,7 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-from adapters.discord.frontend import SUBCOMMANDS
+from adapters.chat.catalogue import COMMANDS, NAMES, usage
 from adapters.i18n import translator
 from tests.discord.conftest import (
     RunningBot,
@@ -37,34 +37,34 @@ OPTIONS = {
 async def test_commands_are_synced_globally_with_descriptions(dc: RunningBot) -> None:
     (general,) = dc.fake.commands()
     assert general["name"] == "general"
-    assert general["description"] == T("discord-cmd-general")
+    assert general["description"] == T("cmd-general")
     options = general["options"]
-    assert [o["name"] for o in options] == list(SUBCOMMANDS)
+    assert [o["name"] for o in options] == list(NAMES)
     assert all(o["type"] == 1 for o in options)  # subcommands
     assert {o["name"]: [p["name"] for p in o.get("options") or []] for o in options} == {
-        name: OPTIONS.get(name, []) for name in SUBCOMMANDS
+        name: OPTIONS.get(name, []) for name in NAMES
     }
-    assert _described(general) == {name: T(f"discord-cmd-{name}") for name in SUBCOMMANDS}
+    assert _described(general) == {name: T(f"cmd-{name}") for name in NAMES}
     assert all(0 < len(o["description"]) <= 100 for o in options)
     assert dc.fake.commands(dc.guild) == []
     # Russian describes the group, every subcommand and every option; option and choice names
     # are Russian too. The group and subcommand names stay: every text says "/general start".
     ru = translator("ru")
-    assert general["description_localizations"] == {"ru": ru("discord-cmd-general")}
+    assert general["description_localizations"] == {"ru": ru("cmd-general")}
     assert [o["description_localizations"] for o in options] == [
-        {"ru": ru(f"discord-cmd-{name}")} for name in SUBCOMMANDS
+        {"ru": ru(f"cmd-{name}")} for name in NAMES
     ]
     assert not general["name_localizations"] and not any(o["name_localizations"] for o in options)
     parameters = [p for o in options for p in o.get("options") or []]
     assert len(parameters) == 5
     for parameter in parameters:
-        assert parameter["name_localizations"] == {"ru": ru(f"discord-opt-{parameter['name']}")}
+        assert parameter["name_localizations"] == {"ru": ru(f"opt-{parameter['name']}")}
         assert set(parameter["description_localizations"]) == {"ru"}
         assert parameter["description_localizations"]["ru"] != parameter["description"]
     (scope,) = [p for p in parameters if p["name"] == "scope"]
     assert [(c["value"], c["name_localizations"]) for c in scope["choices"]] == [
-        ("channel", {"ru": "этот канал"}),
-        ("global", {"ru": "все серверы"}),
+        ("channel", {"ru": translator("ru")("choice-channel")}),
+        ("global", {"ru": translator("ru")("choice-global")}),
     ]
     (kicked,) = [p for o in options if o["name"] == "kick" for p in o["options"]]
     assert kicked["type"] == 6 and kicked["required"]  # a user, picked from Discord's list
@@ -79,7 +79,7 @@ async def test_commands_sync_to_one_guild_when_asked(
         assert fake.commands() == []
         (general,) = fake.commands(guild)
         assert general["guild_id"] == guild.id
-        assert [o["name"] for o in general["options"]] == list(SUBCOMMANDS)
+        assert [o["name"] for o in general["options"]] == list(NAMES)
         helped = await slash(fake, alice, guild.default_channel, "help")
         (text,) = helped.ephemeral_texts()
         assert "`/general start` — Open a table of General here" in text
@@ -93,7 +93,7 @@ async def test_help_and_rules_are_private(dc: RunningBot) -> None:
     (text,) = helped.ephemeral_texts()
     assert text.splitlines() == [
         "**General (Генерал) — a dice game for any number of players.**",
-        *(f"`/general {name}` — {T(f'discord-cmd-{name}')}" for name in SUBCOMMANDS),
+        *(f"`{usage(c, 'discord')}` — {T(c.about)}" for c in COMMANDS),
     ]
     rules = await slash(fake, alice, dc.channel, "rules")
     (text,) = rules.ephemeral_texts()

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from adapters import payload
-from adapters.discord import frontend
+from adapters.chat import payload
+from adapters.discord import answer
 from core.service import GameService
 from tests.discord.conftest import (
     RunningBot,
@@ -169,7 +169,7 @@ async def test_slow_work_is_deferred_in_time(
 ) -> None:
     fake = dc.fake
     alice, _, board = await two_player_board(dc)
-    monkeypatch.setattr(frontend, "ACK_AFTER", 0.05)
+    monkeypatch.setattr(answer, "ACK_AFTER", 0.05)
     real_act = GameService.act
     go_on = asyncio.Event()
 

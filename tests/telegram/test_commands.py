@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from adapters.chat.catalogue import NAMES
 from tests.fakes.telegram_server import FakeTelegram
 from tests.telegram.conftest import RunningBot
 from tests.telegram.test_game_flow import LOT_ALICE_LOW, live_board, press
@@ -22,8 +23,8 @@ async def test_help_rules_and_unknown_argument(tg: RunningBot) -> None:
     alice = fake.user(1001, "Alice")
     group = fake.chat(-100600, title="Help")
     for text, expected in [
-        ("/general", "/general start — open a table here"),
-        ("/general help", "/general stop — the host cancels the game"),
+        ("/general", "/general start — Open a table of General here"),
+        ("/general help", "/general stop — Cancel the game (the host only)"),
         ("/general rules", "BIG GENERAL"),
         ("/general juggle", 'I don\'t know "juggle"'),
         ("/general sheet", "There is no game at this table"),
@@ -32,6 +33,8 @@ async def test_help_rules_and_unknown_argument(tg: RunningBot) -> None:
         await fake.send_message(alice, group, text)
         await fake.settle()
         assert expected in last_text(fake, group), text
+        if text in ("/general", "/general help"):  # every command of the catalogue is listed
+            assert all(f"/general {name}" in last_text(fake, group) for name in NAMES)
 
 
 async def test_lobby_by_commands_and_host_rights(tg: RunningBot) -> None:

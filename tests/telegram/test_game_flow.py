@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sqlite3
 
-from adapters import payload
+from adapters.chat import payload
 from tests.fakes.telegram_server import FakeChat, FakeMessage, FakeTelegram, FakeUser
 from tests.telegram.conftest import RunningBot
 

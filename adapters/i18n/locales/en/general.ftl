@@ -115,16 +115,6 @@ btn-sheet = 📋 Sheet
 btn-box = { $box } · { $points }
 
 ## Chat front ends
-chat-help =
-    General — the dice game for the whole chat.
-    /general start — open a table here
-    /general join, /general leave — take or leave a seat before the start
-    /general sheet — show the score sheet
-    /general hint — advice for the player whose turn it is
-    /general review — how everyone played the last game
-    /general stop — the host cancels the game
-    /general rules — how to play
-    /general help — this help
 chat-unknown = I don't know "{ $arg }".
 chat-sheet-none = There is no game at this table to show.
 chat-throws-left = { $left ->
@@ -134,7 +124,6 @@ chat-throws-left = { $left ->
 }
 chat-lobby-closed = The lobby is closed.
 chat-game-started = The game has started.
-chat-command-menu = Play General: start, join, sheet, help
 turn-header-short = throw { $throw }/3
 
 ## Hints, computers and the review

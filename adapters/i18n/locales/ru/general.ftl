@@ -124,16 +124,6 @@ btn-add-club = 🤖 + Любитель
 btn-add-novice = 🤖 + Новичок
 
 ## Чаты
-chat-help =
-    Генерал — игра в кости для всего чата.
-    /general start — открыть стол здесь
-    /general join, /general leave — сесть за стол или выйти до начала
-    /general sheet — показать таблицу очков
-    /general hint — подсказка тому, кто ходит
-    /general review — разбор последней игры
-    /general stop — хозяин отменяет игру
-    /general rules — как играть
-    /general help — эта справка
 chat-unknown = Я не знаю «{ $arg }».
 chat-sheet-none = За этим столом нет игры, которую можно показать.
 chat-throws-left = { $left ->
@@ -144,7 +134,6 @@ chat-throws-left = { $left ->
 }
 chat-lobby-closed = Лобби закрыто.
 chat-game-started = Игра началась.
-chat-command-menu = Игра Генерал: start, join, sheet, help
 
 ## Подсказки, компьютеры и разбор
 hint-title = Лучшие ходы сейчас (ожидаемый итог партии):

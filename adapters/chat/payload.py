@@ -3,6 +3,7 @@
 `g1|<game id>|<version>|<action>` — well under Telegram's 64 bytes and Discord's 100 characters.
 Actions: j join, l leave, b begin (start), x cancel, r roll, h0…h4 toggle a die, s0…s9 score a box
 by its sheet index, am/ac/an add a Master/Club/Novice computer; v view the score sheet, t a hint.
+The settings screen's buttons are `cfg|<setting>` (or `cfg|done`).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from dataclasses import dataclass
 
 from core.actions import Action, AddComputer, Cancel, Join, Leave, Roll, Score, Start, ToggleHold
 from core.boxes import Box
+from core.chat_settings import CHOICES
 from core.levels import Level
 
 PREFIX = "g1"
@@ -19,6 +21,9 @@ SHEET = "v"
 HINT = "t"
 PATTERN = re.compile(r"g1\|([a-z2-7]{8})\|(\d{1,9})\|(j|l|b|x|r|v|t|a[mcn]|h[0-4]|s\d)")
 LEVEL_CODES = {"am": Level.MASTER, "ac": Level.CLUB, "an": Level.NOVICE}
+SETTINGS_PREFIX = "cfg|"
+SETTINGS_DONE = "done"
+SETTINGS_PATTERN = re.compile(r"cfg\|[a-z_]{1,40}")
 
 
 @dataclass(frozen=True)
@@ -38,6 +43,18 @@ class Press:
     def computer(self) -> Level | None:
         """The level of the computer that an "add computer" button seats."""
         return LEVEL_CODES.get(self.code)
+
+
+def setting_pressed(data: str | None) -> str | None:
+    """The setting a settings-screen button names (or SETTINGS_DONE); None for anything else."""
+    if not data or not data.startswith(SETTINGS_PREFIX):
+        return None
+    name = data[len(SETTINGS_PREFIX) :]
+    return name if name in CHOICES or name == SETTINGS_DONE else None
+
+
+def setting_code(name: str) -> str:
+    return SETTINGS_PREFIX + name
 
 
 def encode(game_id: str, version: int, code: str) -> str:

@@ -1,0 +1,64 @@
+"""Where each game's live board is, and which version of its game each board message shows."""
+
+from __future__ import annotations
+
+import logging
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Protocol
+
+import orjson
+
+log = logging.getLogger(__name__)
+# Which version of its game each board message shows (the latest few thousand messages).
+DRAWN_MEMORY = 4096
+
+
+class BoardStore(Protocol):
+    """Storage's side: a game's live board reference, kept as text."""
+
+    async def board(self, game_id: str) -> str | None: ...
+
+    async def set_board(self, game_id: str, ref: str) -> None: ...
+
+
+@dataclass(frozen=True)
+class BoardRef:
+    """A board message: the chat (or channel) it is in and its id."""
+
+    chat: int
+    message: int
+
+    def dumps(self) -> str:
+        return orjson.dumps({"chat": self.chat, "message": self.message}).decode()
+
+    @classmethod
+    def loads(cls, text: str | None) -> BoardRef | None:
+        """None for no board or an unreadable reference (it is then posted again). Earlier
+        versions wrote Discord's as {"channel", "message"}: read too."""
+        if not text:
+            return None
+        try:
+            data = orjson.loads(text)
+            return cls(int(data.get("chat", data.get("channel"))), int(data["message"]))
+        except (orjson.JSONDecodeError, AttributeError, KeyError, TypeError, ValueError):
+            log.warning("unreadable board reference %r", text[:200])
+            return None
+
+
+class Drawn:
+    """Which version of its game each board message shows now (the latest DRAWN_MEMORY), so
+    that a burst of presses on one board redraws it once."""
+
+    def __init__(self, memory: int = DRAWN_MEMORY) -> None:
+        self.memory = memory
+        self._versions: OrderedDict[BoardRef, int] = OrderedDict()
+
+    def shows(self, ref: BoardRef, version: int) -> bool:
+        return self._versions.get(ref) == version
+
+    def remember(self, ref: BoardRef, version: int) -> None:
+        self._versions[ref] = version
+        self._versions.move_to_end(ref)
+        while len(self._versions) > self.memory:
+            self._versions.popitem(last=False)

@@ -1,0 +1,101 @@
+"""The `/general` commands, once for every chat: their names, arguments and descriptions.
+
+Help texts, Telegram's command menu, Discord's slash commands and the README's tables are all
+made from this list; `python -m adapters.chat.catalogue` prints the README's table.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from enum import Enum
+
+from adapters.i18n import Translator, translator
+
+COMMAND = "general"
+
+
+class Kind(Enum):
+    """How an argument is given: a flag word, a choice, a person, or free words."""
+
+    FLAG = "flag"
+    CHOICE = "choice"
+    PERSON = "person"
+
+
+@dataclass(frozen=True)
+class Option:
+    """An argument: `name` (Discord's option; on Telegram the words `words` say it)."""
+
+    name: str
+    kind: Kind
+    words: str  # how Telegram users type it, as shown in the help
+    about: str  # the message id of its description
+    required: bool = False
+    choices: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Command:
+    name: str
+    options: tuple[Option, ...] = ()
+    # Answered only to the person who asked, where the platform can (Discord).
+    private: bool = False
+
+    @property
+    def about(self) -> str:
+        return f"cmd-{self.name}"
+
+
+TEXT = Option("text", Kind.FLAG, "text", "opt-text-about")
+SCOPE = Option("scope", Kind.CHOICE, "global", "opt-scope-about", choices=("channel", "global"))
+PERIOD = Option("period", Kind.CHOICE, "30d", "opt-period-about", choices=("all", "recent"))
+STATS_PLAYER = Option("player", Kind.PERSON, "name", "opt-stats-player-about")
+KICK_PLAYER = Option("player", Kind.PERSON, "name", "opt-kick-player-about", required=True)
+COMMANDS: tuple[Command, ...] = (
+    Command("start"),
+    Command("join"),
+    Command("leave"),
+    Command("sheet", (TEXT,)),
+    Command("hint", private=True),
+    Command("review"),
+    Command("leaderboard", (SCOPE, PERIOD)),
+    Command("stats", (STATS_PLAYER,)),
+    Command("history"),
+    Command("settings", private=True),
+    Command("kick", (KICK_PLAYER,)),
+    Command("stop"),
+    Command("rules", private=True),
+    Command("help", private=True),
+)
+NAMES = tuple(command.name for command in COMMANDS)
+BY_NAME = {command.name: command for command in COMMANDS}
+# Other words people type for a command.
+ALIASES = {"cancel": "stop", "": "help"}
+
+
+def usage(command: Command, platform: str) -> str:
+    """`/general stats [name]` as a Telegram user types it, `/general stats [player]` on
+    Discord (its options are named)."""
+    parts = [f"/{COMMAND} {command.name}"]
+    for option in command.options:
+        word = option.words if platform == "telegram" else option.name
+        parts.append(word if option.required else f"[{word}]")
+    return " ".join(parts)
+
+
+def help_lines(t: Translator, platform: str) -> list[str]:
+    """Every command with what it does, one line each."""
+    return [f"{usage(c, platform)} — {t(c.about)}" for c in COMMANDS]
+
+
+def readme_table(platform: str, t: Translator | None = None) -> str:
+    """The README's table of the commands (kept equal to this list by a test)."""
+    t = t or translator("en")
+    rows = ["| command | what it does |", "|---|---|"]
+    rows += [f"| `{usage(c, platform)}` | {t(c.about)} |" for c in COMMANDS]
+    return "\n".join(rows)
+
+
+if __name__ == "__main__":
+    print(readme_table(sys.argv[1] if len(sys.argv) > 1 else "telegram"))

@@ -1,0 +1,187 @@
+"""`/general …` carried out, once for every chat; each front end only parses its own arguments
+into an `Asked` (Telegram's words, Discord's options) and answers through its exchange."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from adapters.chat import cards
+from adapters.chat.catalogue import ALIASES, BY_NAME
+from adapters.chat.records import KINDS, Query, record_lines
+from adapters.chat.review import last_review
+from adapters.chat.surface import Exchange
+from adapters.chat.tables import Tables
+from adapters.i18n.text import error_message
+from core.actions import Action, Cancel, Join, Kick, Leave, Open
+from core.chat_settings import ChatSettings
+from core.errors import ErrorCode, GameError
+
+MAX_ARGUMENT = 32
+ACTIONS: dict[str, Action] = {"join": Join(), "leave": Leave(), "stop": Cancel()}
+
+
+@dataclass(frozen=True)
+class Target:
+    """The player a host names to remove: picked by id (Discord's user picker) or by the name
+    they play under (typed on Telegram, `@` allowed)."""
+
+    player_id: str | None = None
+    name: str | None = None
+
+
+@dataclass(frozen=True)
+class Asked:
+    """A command as asked: its name (or the unknown word typed), and its arguments."""
+
+    name: str
+    text: bool = False  # sheet: as text even where pictures were chosen
+    query: Query | None = None  # leaderboard, stats, history
+    target: Target | None = None  # kick
+
+    @classmethod
+    def from_words(cls, words: list[str]) -> Asked:
+        """Telegram's `/general <name> [words…]`."""
+        first = (words[0].lower() if words else "").strip()[:MAX_ARGUMENT]
+        name = ALIASES.get(first, first)
+        rest = words[1:]
+        if name in KINDS:
+            return cls(name, query=Query.from_words(name, rest))
+        if name == "kick":
+            return cls(name, target=Target(name=" ".join(rest).strip().lstrip("@") or None))
+        return cls(name, text=[w.lower() for w in rest] == ["text"])
+
+
+def refusal(tables: Tables, error: GameError) -> cards.Lines:
+    return cards.Lines((error_message(tables.t, error),))
+
+
+async def command(tables: Tables, exchange: Exchange, asked: Asked) -> None:
+    """Carry out a command and answer it; the platform failing is logged once and told."""
+    channel = exchange.channel
+    try:
+        settings = await tables.settings_for(channel, exchange)
+        if not await tables.slowed(exchange):
+            await _command(tables, exchange, asked, settings)
+    except tables.platform.errors as error:
+        tables.troubles(channel, error)
+        await exchange.troubled(error)
+    except Exception:
+        tables.log.exception("/general %s in %s failed", asked.name[:MAX_ARGUMENT], channel)
+        await exchange.fail()
+    await tables.wake_computers(channel)
+
+
+async def _command(
+    tables: Tables, exchange: Exchange, asked: Asked, settings: ChatSettings
+) -> None:
+    t, name, channel = tables.t, asked.name, exchange.channel
+    if name in ("help", "rules"):
+        await exchange.private(cards.Help(name))
+    elif name == "settings":
+        if await exchange.may_configure():
+            await exchange.private(cards.Settings(settings))
+        else:
+            await exchange.private(cards.Lines((t("settings-admins-only"),)))
+    elif name in KINDS:
+        query = asked.query or Query(name)
+        lines = await record_lines(t, tables.service, channel, exchange.person, query)
+        await exchange.public(cards.Records(tuple(lines)))
+    elif name == "hint":
+        await hint(tables, exchange)
+    elif name == "review":
+        await exchange.public(cards.Lines(tuple(await last_review(t, tables.service, channel))))
+    elif name in BY_NAME:
+        async with tables.serial(channel, exchange):
+            await _at_table(tables, exchange, asked, settings)
+    else:
+        unknown = t("chat-unknown", arg=name)
+        await exchange.private(cards.Help(preface=(unknown,)))
+
+
+async def _at_table(
+    tables: Tables, exchange: Exchange, asked: Asked, settings: ChatSettings
+) -> None:
+    """What changes or shows the table: one at a time."""
+    channel, person = exchange.channel, exchange.person
+    if asked.name == "sheet":
+        view = await tables.service.view(channel, person.id)
+        if view is None:
+            await exchange.private(cards.Lines((tables.t("chat-sheet-none"),)))
+        else:
+            await exchange.public(await tables.sheet(channel, view, text=asked.text))
+        return
+    if asked.name == "kick":
+        await kick(tables, exchange, asked.target or Target())
+        return
+    action = Open(settings.variants()) if asked.name == "start" else ACTIONS[asked.name]
+    try:
+        outcome = await tables.service.act(channel, person, action)
+    except GameError as error:
+        await exchange.private(refusal(tables, error))
+        if error.code is ErrorCode.GAME_EXISTS:
+            await tables.repost_board(channel)
+        return
+    if isinstance(action, Join | Leave):
+        lines = tables.seating(outcome, person.name)
+        if lines:
+            await exchange.public(cards.Lines(tuple(lines)))
+    await tables.publish(channel, outcome, exchange)
+
+
+async def kick(tables: Tables, exchange: Exchange, target: Target) -> None:
+    """The host removes a player from the table."""
+    t, channel = tables.t, exchange.channel
+    game = await tables.service.game(channel)
+    if game is None:
+        await exchange.private(refusal(tables, GameError(ErrorCode.NO_GAME)))
+        return
+    wanted = (target.name or "").casefold()
+    found = next(
+        (
+            seat.player
+            for seat in game.seats
+            if seat.active
+            and (
+                seat.player.id == target.player_id
+                if target.player_id is not None
+                else seat.player.name.casefold() == wanted
+            )
+        ),
+        None,
+    )
+    if found is None:
+        if target.player_id is not None:
+            said = t("kick-not-seated", name=target.name or "?")
+        else:
+            said = t("error-cannot-kick")  # it says how to name one
+        await exchange.private(cards.Lines((said,)))
+        return
+    try:
+        outcome = await tables.service.act(channel, exchange.person, Kick(found.id))
+    except GameError as error:
+        if error.code is ErrorCode.BAD_ACTION:  # the host named themselves
+            await exchange.private(cards.Lines((t("kick-self"),)))
+        else:
+            await exchange.private(refusal(tables, error))
+        return
+    await exchange.public(cards.Lines((t("event-removed-kicked", name=found.name),)))
+    await tables.publish(channel, outcome, exchange)
+
+
+async def hint(tables: Tables, exchange: Exchange, game_id: str | None = None) -> None:
+    """The best choices now, for the player whose turn it is, privately. From a board's
+    button (`game_id`), only while that game is the table's."""
+    channel = exchange.channel
+    if game_id is not None:
+        game = await tables.service.game(channel)
+        if game is None or game.id != game_id:
+            await exchange.private(cards.Lines((tables.t("error-game-over"),)))
+            return
+    try:
+        options = await tables.service.hint(channel, exchange.person)
+    except GameError as error:
+        await exchange.private(refusal(tables, error))
+        return
+    view = await tables.service.view(channel, exchange.person.id)
+    dice = tuple(d.value for d in view.dice) if view else ()
+    await exchange.private(cards.Hint(tuple(options), dice))

@@ -1,0 +1,131 @@
+"""Button presses carried out, once for every chat: a board's buttons and the settings screen.
+
+The payload is untrusted (a client can send anything): it is parsed again here, and only what
+the pressed message itself shows is trusted when a stale press redraws or strips a board.
+"""
+
+from __future__ import annotations
+
+from adapters.chat import cards, payload
+from adapters.chat.boards import BoardRef
+from adapters.chat.commands import hint, refusal
+from adapters.chat.surface import Exchange
+from adapters.chat.tables import Tables
+from core.actions import AddComputer
+from core.chat_settings import ChatSettings, cycled
+from core.errors import ErrorCode, GameError
+from core.view import make_view
+
+
+async def press(tables: Tables, exchange: Exchange, data: str | None) -> None:
+    """Carry out a press and answer it; the platform failing is logged once and told."""
+    channel = exchange.channel
+    try:
+        settings = await tables.settings_for(channel, exchange)
+        if await tables.slowed(exchange):
+            return
+        setting = payload.setting_pressed(data)
+        board = payload.decode(data)
+        if setting is not None and data is not None and exchange.carries(data):
+            # Only from the screen that shows it: forged onto another message, it is refused.
+            await configure(tables, exchange, settings, setting)
+        elif board is None or exchange.pressed is None:
+            await exchange.private(cards.Lines((tables.t("error-bad-action"),)))
+        elif board.code == payload.HINT:
+            await hint(tables, exchange, board.game_id)
+        else:
+            async with tables.serial(channel, exchange):
+                await _on_board(tables, exchange, board)
+    except tables.platform.errors as error:
+        # Whatever was pressed is saved; only showing it failed: the next press redraws.
+        tables.troubles(channel, error)
+        await exchange.troubled(error)
+    except Exception:
+        tables.log.exception("press %r in %s failed", (data or "")[:100], channel)
+        await exchange.fail()
+    await tables.wake_computers(channel)
+
+
+async def configure(
+    tables: Tables, exchange: Exchange, settings: ChatSettings, setting: str
+) -> None:
+    """The settings screen: administrators only; each press cycles one choice and saves it."""
+    t = tables.t
+    if not await exchange.may_configure():
+        await exchange.private(cards.Lines((t("settings-admins-only"),)))
+    elif setting == payload.SETTINGS_DONE:
+        await exchange.redraw(cards.Lines((t("settings-closed"),)))
+    else:
+        settings = cycled(settings, setting)
+        place = await exchange.place()
+        await tables.service.repository.save_chat_settings(
+            tables.platform.key, place.chat, settings
+        )
+        await tables.settings_for(exchange.channel, exchange)  # a new language shows at once
+        await exchange.redraw(cards.Settings(settings))
+
+
+async def _on_board(tables: Tables, exchange: Exchange, press: payload.Press) -> None:
+    pressed = exchange.pressed
+    assert pressed is not None
+    channel, person, t = exchange.channel, exchange.person, tables.t
+    action = press.action
+    if press.computer is not None:
+        action = AddComputer(press.computer, t(f"computer-{press.computer.value}"))
+    elif action is None:  # the score sheet: for the presser's eyes where the platform can
+        view = await tables.service.view(channel, person.id)
+        if view is None or view.game_id != press.game_id:
+            await exchange.private(cards.Lines((t("error-game-over"),)))
+            return
+        sheet = await tables.sheet(channel, view, text=False)
+        await (exchange.private(sheet) if exchange.whispers else exchange.public(sheet))
+        return
+    try:
+        outcome = await tables.service.act(
+            channel, person, action, game_id=press.game_id, version=press.version
+        )
+    except GameError as error:
+        await _after_refusal(tables, exchange, press, error)
+        await exchange.private(refusal(tables, error))
+        return
+    game_id = outcome.view.game_id
+    ref = BoardRef.loads(await tables.boards.board(game_id))
+    shown = exchange.shown
+    if shown is not None and (shown.game_id, shown.version) == (game_id, press.version) and (
+        ref != pressed
+    ):
+        # The pressed message shows this very version of the game: it is the live board
+        # (a crash may have kept the stored reference from following it).
+        await tables.boards.set_board(game_id, pressed.dumps())
+        tables.found_live(channel)
+    await tables.publish(channel, outcome, exchange)
+
+
+async def _after_refusal(
+    tables: Tables, exchange: Exchange, press: payload.Press, error: GameError
+) -> None:
+    """A stale press redraws the live board it was made on (unless it shows the game as it is
+    already); a board of a game that is over loses its buttons."""
+    pressed, shown = exchange.pressed, exchange.shown
+    assert pressed is not None
+    if error.code is ErrorCode.STALE:
+        game = await tables.service.game(exchange.channel)
+        if game is None or shown is None or shown.game_id != game.id:
+            return
+        ref = BoardRef.loads(await tables.boards.board(game.id))
+        if ref is None or ref == pressed:
+            board = cards.Board(make_view(game))
+            await tables.redraw_board(
+                exchange.channel, exchange, game.id, pressed, board, game.version
+            )
+            if ref is None:
+                await tables.boards.set_board(game.id, pressed.dumps())
+                tables.found_live(exchange.channel)
+        elif shown.version != game.version:
+            await tables.strip(pressed, exchange)  # a left-over board of an earlier turn
+    elif (
+        error.code in (ErrorCode.GAME_OVER, ErrorCode.NO_GAME)
+        and shown is not None
+        and shown.game_id == press.game_id
+    ):
+        await tables.strip(pressed, exchange)

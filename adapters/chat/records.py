@@ -1,0 +1,61 @@
+"""Leaderboard, statistics and history in words: each platform only parses its own arguments
+into a `Query` (Telegram's words, Discord's options)."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from adapters.i18n import Translator
+from adapters.i18n.text import history_lines, leaderboard_lines, stats_lines
+from core.identity import ChannelKey, PlayerRef
+from core.service import GameService
+
+RECENT_DAYS = 30
+RECENT_WORDS = frozenset({"30", "30d", "month", "recent", "месяц"})
+KINDS = ("leaderboard", "stats", "history")
+
+
+@dataclass(frozen=True)
+class Query:
+    """What was asked: `everywhere` (every chat, not this one) and `recent` (the last 30 days)
+    for a leaderboard; for statistics a person by id (`who_id`) or by the name they play under
+    (`who_name`), else the asker."""
+
+    kind: str
+    everywhere: bool = False
+    recent: bool = False
+    who_id: str | None = None
+    who_name: str | None = None
+
+    @classmethod
+    def from_words(cls, kind: str, words: list[str]) -> Query:
+        """Telegram's `/general leaderboard global 30d`, `/general stats Ann Lee`."""
+        lowered = {word.lower() for word in words}
+        name = " ".join(words).strip().lstrip("@") or None
+        return cls(kind, "global" in lowered, bool(lowered & RECENT_WORDS), who_name=name)
+
+
+async def record_lines(
+    t: Translator, service: GameService, channel: ChannelKey, asker: PlayerRef, query: Query
+) -> list[str]:
+    """The title, then the lines of the body."""
+    records = service.repository
+    platform = channel.platform
+    if query.kind == "history":
+        return history_lines(t, await records.history(channel))
+    if query.kind == "stats":
+        who = query.who_id
+        if who is None and query.who_name:
+            who = await records.find_player(platform, channel, query.who_name)
+            if who is None:
+                return [t("stats-unknown", name=query.who_name)]
+        stats = await records.player_stats(platform, who or asker.id, None)
+        if stats is None:
+            return [t("stats-none", name=query.who_name or asker.name)]
+        return stats_lines(t, stats)
+    days = RECENT_DAYS if query.recent else None
+    since = time.time() - days * 86400 if days else None
+    scope = None if query.everywhere else channel
+    standings = await records.leaderboard(platform, scope, since)
+    return leaderboard_lines(t, standings, query.everywhere, days)

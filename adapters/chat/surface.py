@@ -1,0 +1,93 @@
+"""What a front end provides the chat layer: its platform's calls, and one person's exchange.
+
+`Platform` sends and edits messages (drawing each card with its own widgets) and knows where a
+channel's settings are kept. An `Exchange` is one command or press being answered: privately
+to the person where the platform can, publicly to the chat, or by redrawing the pressed message.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+from adapters.chat.boards import BoardRef
+from adapters.chat.cards import Card
+from adapters.chat.payload import Press
+from core.identity import ChannelKey, PlayerRef
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where a channel's settings are kept (a Discord server's channels share them) and the
+    place's language where it has one."""
+
+    chat: str
+    locale: str | None = None
+
+
+class Platform(Protocol):
+    name: str  # for the log: "telegram", "discord"
+    key: str  # ChannelKey.platform: "tg", "dc"
+    errors: tuple[type[Exception], ...]  # what the platform (or the way to it) fails with
+    forbidden: type[Exception]  # the bot may not write there
+
+    async def send(self, channel: ChannelKey, card: Card) -> int:
+        """Post the card (in as many messages as it takes); the id of the last one."""
+        ...
+
+    async def edit(self, ref: BoardRef, card: Card) -> bool:
+        """Draw the card over a message; False when the message is gone."""
+        ...
+
+    async def place(self, channel: ChannelKey) -> Place: ...
+
+
+class Exchange(Protocol):
+    """One person's command or press, being answered."""
+
+    channel: ChannelKey
+    person: PlayerRef
+    locale: str | None  # the person's language, where the platform tells it
+    pressed: BoardRef | None  # the message pressed (None: a command)
+    shown: Press | None  # the game button that message carries, if any
+    whispers: bool  # private answers can be whole messages (a score sheet)
+    # Private answers cost nothing (no message in the chat): every flood answer may say so.
+    quiet: bool
+
+    def carries(self, data: str) -> bool:
+        """Whether the pressed message shows a button with exactly this payload."""
+        ...
+
+    async def private(self, card: Card) -> None:
+        """Tell the person, and (where the platform can) no one else."""
+        ...
+
+    async def public(self, card: Card) -> int:
+        """Say it to the chat; the id of the (last) message."""
+        ...
+
+    async def update(self, card: Card) -> bool:
+        """Redraw the pressed message as the answer itself, where that is still possible."""
+        ...
+
+    async def redraw(self, card: Card) -> None:
+        """Redraw the pressed message (a settings screen), one way or another."""
+        ...
+
+    async def ack(self) -> None:
+        """Acknowledge now, saying nothing yet."""
+        ...
+
+    async def may_configure(self) -> bool:
+        """Whether the person may change the chat's settings (administrators)."""
+        ...
+
+    async def place(self) -> Place: ...
+
+    async def troubled(self, error: Exception) -> None:
+        """The platform refused part of the answer (the game is saved)."""
+        ...
+
+    async def fail(self) -> None:
+        """Something unexpected broke: say so politely."""
+        ...

@@ -1,0 +1,276 @@
+"""The tables of one chat platform: their language, their boards and what is shown after an
+action, written once for every front end.
+
+A game lives in a chat as boards (see plan.py). After an action the plan is carried out here:
+the board redrawn (as the press's own answer where the platform can), the final message, the
+next player's new board, notices. Discord or Telegram failing never undoes a game: it was saved
+before anything is shown; the log says so once (faults.py), and a board that could not be posted
+is posted again at the next command or press at that table ("repair").
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+from functools import partial
+
+from adapters.chat import cards
+from adapters.chat.boards import BoardRef, BoardStore, Drawn
+from adapters.chat.faults import Troubles
+from adapters.chat.language import choose, current, speak
+from adapters.chat.plan import plan
+from adapters.chat.review import game_review
+from adapters.chat.surface import Exchange, Platform
+from adapters.i18n import Translator, normalize_locale, translator
+from adapters.i18n.text import narrate
+from adapters.pictures import sheet_png
+from adapters.ratelimit import RateLimiter, Verdict
+from core.chat_settings import ChatSettings, SheetStyle
+from core.events import PlayerLeft
+from core.game import Game
+from core.identity import ChannelKey
+from core.locks import ChannelLocks
+from core.service import GameService, Outcome
+from core.view import GameView, make_view
+
+# More players than this and a text sheet takes more than two phone-wide blocks: a picture.
+PICTURE_ABOVE = 8
+
+
+class Tables:
+    """Everything a platform's tables share; the front end gives it `platform` to draw and call."""
+
+    def __init__(
+        self,
+        service: GameService,
+        boards: BoardStore,
+        platform: Platform,
+        log: logging.Logger,
+        *,
+        locale: str = "en",
+        pause: float = 1.0,
+        limiter: RateLimiter | None = None,
+    ) -> None:
+        self.service = service
+        self.boards = boards
+        self.platform = platform
+        self.log = log
+        self.default_t = translator(normalize_locale(locale))
+        self.pause = pause
+        self.limiter = limiter or RateLimiter()
+        self.troubles = Troubles(log, platform.name, platform.forbidden)
+        self.drawn = Drawn()
+        self.locks = ChannelLocks()  # one table's answers in order: one action's edits first
+        self._lost: dict[str, str] = {}  # channel → game whose live board could not be posted
+
+    @property
+    def t(self) -> Translator:
+        """The language of what is being handled (see `settings_for`)."""
+        return current(self.default_t)
+
+    # ------------------------------------------------------------------ language and settings
+
+    async def settings_for(
+        self, channel: ChannelKey, exchange: Exchange | None = None
+    ) -> ChatSettings:
+        """Load the chat's settings and take up its language for the rest of this task: the
+        chat's choice, else the person's, else the place's (a server's), else the bot's."""
+        place = await (exchange.place() if exchange else self.platform.place(channel))
+        settings = await self.service.repository.chat_settings(self.platform.key, place.chat)
+        person = exchange.locale if exchange else None
+        speak(choose(self.default_t, settings.language, person, place.locale))
+        return settings
+
+    async def chat_settings(self, channel: ChannelKey) -> ChatSettings:
+        place = await self.platform.place(channel)
+        return await self.service.repository.chat_settings(self.platform.key, place.chat)
+
+    async def slowed(self, exchange: Exchange) -> bool:
+        """The per-person flood limit: beyond it "slow down" (once, unless saying it costs
+        nothing), then silence; every press is still acknowledged."""
+        verdict = self.limiter.check(exchange.person.id)
+        if verdict is Verdict.WARN or (verdict is Verdict.DROP and exchange.quiet):
+            await exchange.private(cards.Lines((self.t("error-slow-down"),)))
+        elif verdict is Verdict.DROP:
+            await exchange.ack()
+        return verdict is not Verdict.ALLOW
+
+    @contextlib.asynccontextmanager
+    async def serial(self, channel: ChannelKey, exchange: Exchange) -> AsyncIterator[None]:
+        """One action at a time per table; a lost board comes back after it."""
+        lock = self.locks[channel]
+        if lock.locked():  # someone else's action is being shown: acknowledge, then wait
+            await exchange.ack()
+        async with lock:
+            yield
+            await self.heal(channel)
+
+    # ------------------------------------------------------------------ what an action shows
+
+    async def publish(
+        self, channel: ChannelKey, outcome: Outcome, exchange: Exchange | None = None
+    ) -> None:
+        """Bring the chat up to date with an applied action (see plan.py). `exchange` is the
+        command or press that made it, None for a move the service made by itself."""
+        view, events = outcome.view, outcome.events
+        steps = plan(view, events)
+
+        async def say(card: cards.Card) -> int:
+            if exchange is not None:
+                return await exchange.public(card)
+            return await self.platform.send(channel, card)
+
+        ref = BoardRef.loads(await self.boards.board(view.game_id))
+        if steps.redraw is not None and ref is not None:
+            card = cards.Redrawn(steps.redraw, view, events)
+            await self.redraw_board(channel, exchange, view.game_id, ref, card, view.version)
+        if steps.final:
+            await say(await self.final(channel, view))
+        if steps.new_board:
+            preface = tuple(narrate(self.t, view, steps.preface))
+            try:
+                message = await say(cards.Board(view, notify=True, preface=preface))
+            except self.platform.errors:
+                # No live board now: nothing to redraw until one is posted again (heal).
+                self._lost[str(channel)] = view.game_id
+                await self.boards.set_board(view.game_id, "")
+                raise
+            self._lost.pop(str(channel), None)
+            new = BoardRef(int(channel.chat), message)
+            self.drawn.remember(new, view.version)
+            await self.boards.set_board(view.game_id, new.dumps())
+        for event in steps.notice:
+            player = view.player(getattr(event, "player_id", ""))
+            if player is not None:
+                await say(cards.Notice(narrate(self.t, view, [event])[0], player))
+
+    async def publish_in_turn(self, channel: ChannelKey, outcome: Outcome) -> None:
+        """Show a move the service made by itself, in the chat's language; the platform failing
+        is logged (once) and does not stop the game."""
+        try:
+            await self.settings_for(channel)
+            async with self.locks[channel]:
+                await self.heal(channel)
+                await self.publish(channel, outcome)
+        except self.platform.errors as error:
+            self.troubles(channel, error)
+
+    async def redraw_board(
+        self,
+        channel: ChannelKey,
+        exchange: Exchange | None,
+        game_id: str,
+        ref: BoardRef,
+        card: cards.Redrawn | cards.Board,
+        version: int,
+    ) -> None:
+        """Redraw a board (as the press's answer where it was pressed); one deleted while it
+        still had buttons is sent anew."""
+        if self.drawn.shows(ref, version):
+            return  # it shows this version already
+        if exchange is not None and ref == exchange.pressed and await exchange.update(card):
+            self.drawn.remember(ref, version)
+            return
+        if not await self.platform.edit(ref, card):
+            live = isinstance(card, cards.Board) or card.live
+            if not live:
+                self.log.info("board %s of game %s is gone", ref, game_id)
+                return
+            self.log.info("board %s of game %s was deleted; sending it again", ref, game_id)
+            ref = BoardRef(ref.chat, await self.platform.send(channel, card))
+            await self.boards.set_board(game_id, ref.dumps())
+        self.drawn.remember(ref, version)
+
+    async def strip(self, ref: BoardRef, exchange: Exchange | None = None) -> None:
+        """An old board loses its buttons; it may be gone or out of reach already."""
+        if exchange is not None and ref == exchange.pressed and await exchange.update(
+            cards.Stripped()
+        ):
+            return
+        try:
+            await self.platform.edit(ref, cards.Stripped())
+        except self.platform.errors as error:
+            self.log.info("could not edit board %s: %s", ref, error)
+
+    async def final(self, channel: ChannelKey, view: GameView) -> cards.Final:
+        """Who won, the sheet (a picture where the chat chose them or a big table needs one),
+        how everyone played."""
+        review = tuple(await game_review(self.t, self.service, view)) if view.round else ()
+        picture = await self.picture(channel, view) if view.round else None
+        return cards.Final(view, review, picture)
+
+    async def sheet(self, channel: ChannelKey, view: GameView, *, text: bool) -> cards.Sheet:
+        return cards.Sheet(view, None if text else await self.picture(channel, view))
+
+    async def picture(self, channel: ChannelKey, view: GameView) -> bytes | None:
+        settings = await self.chat_settings(channel)
+        if settings.sheet is SheetStyle.PICTURE or len(view.players) > PICTURE_ABOVE:
+            return await asyncio.to_thread(sheet_png, self.t, view)
+        return None
+
+    def seating(self, outcome: Outcome, name: str) -> list[str]:
+        """Who sat down or left. A player who leaves a lobby is no longer in the view, where
+        `narrate` looks names up: `name` (the leaver's) is used for them."""
+        view = outcome.view
+        gone = [
+            e for e in outcome.events if isinstance(e, PlayerLeft) and not view.player(e.player_id)
+        ]
+        rest = [e for e in outcome.events if e not in gone]
+        return [self.t("event-left", name=name) for _ in gone] + narrate(self.t, view, rest)
+
+    # ------------------------------------------------------------------ repair
+
+    async def repost_board(self, channel: ChannelKey) -> None:
+        """Show the live board again at the bottom of the chat; the old one loses its buttons."""
+        game: Game | None = await self.service.game(channel)
+        if game is None:
+            self._lost.pop(str(channel), None)
+            return
+        old = BoardRef.loads(await self.boards.board(game.id))
+        message = await self.platform.send(channel, cards.Board(make_view(game)))
+        ref = BoardRef(int(channel.chat), message)
+        self.drawn.remember(ref, game.version)
+        await self.boards.set_board(game.id, ref.dumps())
+        self._lost.pop(str(channel), None)
+        if old is not None:
+            await self.strip(old)
+
+    async def heal(self, channel: ChannelKey) -> None:
+        """A table whose live board could not be posted gets it now."""
+        if str(channel) in self._lost:
+            self.log.info("posting the board of %s again", channel)
+            await self.repost_board(channel)
+
+    def found_live(self, channel: ChannelKey) -> None:
+        """The live board of the channel is known again."""
+        self._lost.pop(str(channel), None)
+
+    # ------------------------------------------------------------------ on its own
+
+    async def resume(self) -> None:
+        """At start-up: re-arm the stored deadlines; boards lost before a restart are posted at
+        the next chance; computers finish turns a restart cut short."""
+        key = self.platform.key
+        self.service.on_deadline(key, self.on_deadline)
+        await self.service.resume_deadlines(key)
+        for game in await self.service.repository.active_games(key):
+            if BoardRef.loads(await self.boards.board(game.id)) is None:
+                self._lost[str(game.channel)] = game.id
+            await self.wake_computers(game.channel)
+
+    async def wake_computers(self, channel: ChannelKey) -> None:
+        """Let the computers of this table play their turns (if it is one of theirs)."""
+        try:
+            settings = await self.chat_settings(channel)
+        except Exception:
+            self.log.exception("waking the computers of %s failed", channel)
+            return
+        pause = self.pause if settings.computer_pause is None else settings.computer_pause
+        self.service.wake_computers(channel, partial(self.publish_in_turn, channel), pause)
+
+    async def on_deadline(self, channel: ChannelKey, outcome: Outcome) -> None:
+        """The bot acted by itself (a reminder, an expired turn, a closed table): show it."""
+        await self.publish_in_turn(channel, outcome)
+        await self.wake_computers(channel)

@@ -1,0 +1,104 @@
+"""The Discord API calls the chat layer makes: send, edit, and where a channel's settings live."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import aiohttp
+import discord
+
+from adapters.chat.boards import BoardRef
+from adapters.chat.cards import Card
+from adapters.chat.language import current
+from adapters.chat.surface import Place
+from adapters.discord.draw import draw
+from adapters.discord.render import Rendered
+from adapters.i18n import Translator
+from core.identity import ChannelKey, PlayerRef
+
+log = logging.getLogger(__name__)
+PLATFORM = "dc"
+# What Discord (or the way to it) can fail with. The game is saved before anything is shown, so
+# none of these loses anything: the log says so once, and play goes on.
+ERRORS: tuple[type[Exception], ...] = (discord.HTTPException, aiohttp.ClientError, OSError)
+
+
+def channel_of(interaction: discord.Interaction[Any]) -> ChannelKey:
+    """One table per channel; a thread has its own id, so it is a table of its own."""
+    return ChannelKey(PLATFORM, str(interaction.channel_id), "")
+
+
+def player_of(user: discord.abc.User) -> PlayerRef:
+    return PlayerRef(str(user.id), user.display_name)
+
+
+class DiscordCalls:
+    """The chat layer's `Platform` on Discord, once the client is logged in."""
+
+    name = "discord"
+    key = PLATFORM
+    errors = ERRORS
+    forbidden = discord.Forbidden
+
+    def __init__(self, default: Translator) -> None:
+        self.default = default
+        self.client: discord.Client | None = None
+        self._places: dict[int, Place] = {}
+
+    @property
+    def t(self) -> Translator:
+        """The language of what is being handled (see adapters.chat.language)."""
+        return current(self.default)
+
+    def _messageable(self, channel_id: int) -> discord.PartialMessageable:
+        assert self.client is not None
+        return self.client.get_partial_messageable(channel_id)
+
+    async def send(self, channel: ChannelKey, card: Card) -> int:
+        message = 0
+        for rendered in draw(self.t, card):
+            message = await self.send_rendered(int(channel.chat), rendered)
+        return message
+
+    async def send_rendered(self, channel_id: int, rendered: Rendered) -> int:
+        return (await self._messageable(channel_id).send(**rendered.send_kwargs())).id
+
+    async def edit(self, ref: BoardRef, card: Card) -> bool:
+        rendered = draw(self.t, card)[0]
+        message = self._messageable(ref.chat).get_partial_message(ref.message)
+        try:
+            await message.edit(**rendered.edit_kwargs())
+        except discord.NotFound:
+            return False
+        return True
+
+    def place_of(self, interaction: discord.Interaction[Any]) -> Place:
+        """An interaction tells where it is: its server (a DM is its own) and its language."""
+        channel_id = interaction.channel_id or 0
+        locale = interaction.guild_locale
+        place = Place(str(interaction.guild_id or channel_id), locale.value if locale else None)
+        self._places[channel_id] = place
+        return place
+
+    async def place(self, channel: ChannelKey) -> Place:
+        """The server a channel belongs to: known from an interaction, else from the client's
+        cache or Discord (a channel not found for now keeps its own settings)."""
+        channel_id = int(channel.chat)
+        known = self._places.get(channel_id)
+        if known is not None:
+            return known
+        assert self.client is not None
+        found: Any = self.client.get_channel(channel_id)
+        if found is None:
+            try:
+                found = await self.client.fetch_channel(channel_id)
+            except ERRORS as error:
+                log.info("channel %s unknown for now: %s", channel_id, error)
+                return Place(str(channel_id))
+        guild = getattr(found, "guild", None)
+        place = Place(str(channel_id)) if guild is None else Place(
+            str(guild.id), str(guild.preferred_locale.value)
+        )
+        self._places[channel_id] = place
+        return place

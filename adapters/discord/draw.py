@@ -1,0 +1,78 @@
+"""The chat layer's cards drawn as Discord messages (markdown content, buttons, attachments)."""
+
+from __future__ import annotations
+
+from adapters.chat import cards
+from adapters.chat.catalogue import COMMANDS, usage
+from adapters.chat.plan import Redraw
+from adapters.discord import render
+from adapters.discord.render import MESSAGE_LIMIT, Rendered, esc
+from adapters.i18n import Translator
+from adapters.i18n.text import hint_lines, narrate
+from core.events import Event
+from core.game import Phase
+from core.view import GameView
+
+
+def draw(t: Translator, card: cards.Card) -> list[Rendered]:
+    """The messages that show `card`, in order (most cards are one message)."""
+    match card:
+        case cards.Board(view=view, notify=notify, preface=preface):
+            board = _board(t, view, notify=notify)
+            pages = render.pages(esc(line) for line in preface)
+            content = board.content or ""
+            if pages and len(pages[-1]) + 2 + len(content) <= MESSAGE_LIMIT:
+                board = Rendered(f"{pages.pop()}\n\n{content}", board.view, board.ping)
+            return [*(Rendered(page) for page in pages), board]
+        case cards.Redrawn(how=how, view=view, events=events):
+            return [_redrawn(t, how, view, events)]
+        case cards.Stripped():
+            return [Rendered(None)]
+        case cards.Lines(lines=lines):
+            return [Rendered(page) for page in render.pages(esc(line) for line in lines)]
+        case cards.Records(lines=lines):
+            return [Rendered(page) for page in render.records(list(lines))]
+        case cards.Sheet(view=view, picture=picture):
+            if picture is not None:
+                return [Rendered(f"**{esc(t('sheet-title'))}**", picture=picture)]
+            return [Rendered(page) for page in render.sheet(t, view)]
+        case cards.Final(view=view, review=review, picture=picture):
+            if picture is None:
+                return [Rendered(page) for page in render.final(t, view, review)]
+            first, *rest = render.final(t, view, review, with_sheet=False)
+            return [Rendered(first, picture=picture), *(Rendered(page) for page in rest)]
+        case cards.Notice(text=text, player=player):
+            return [render.notice(text, player)]
+        case cards.Settings(settings=settings):
+            return [render.settings(t, settings)]
+        case cards.Help(topic=topic, preface=preface):
+            return [Rendered(render.clip("\n".join([*map(esc, preface), _help(t, topic)])))]
+        case cards.Hint(options=options, dice=dice):
+            return [Rendered(render.lines_text(hint_lines(t, list(options), dice)))]
+
+
+def _help(t: Translator, topic: str) -> str:
+    """The rules, or every `/general` command with what it does (from the catalogue)."""
+    title = f"**{esc(t('help-title'))}**"
+    if topic == "rules":
+        return f"{title}\n{esc(t('help-rules'))}"
+    lines = [f"`{usage(c, 'discord')}` — {esc(t(c.about))}" for c in COMMANDS]
+    return "\n".join([title, *lines])
+
+
+def _board(t: Translator, view: GameView, *, notify: bool = False) -> Rendered:
+    if view.phase is Phase.PLAYING:
+        return render.turn(t, view, notify=notify)
+    return render.lobby(t, view)
+
+
+def _redrawn(t: Translator, how: Redraw, view: GameView, events: tuple[Event, ...]) -> Rendered:
+    match how:
+        case Redraw.LOBBY:
+            return render.lobby(t, view)
+        case Redraw.TURN:
+            return render.turn(t, view)
+        case Redraw.FINISHED_TURN:
+            return render.finished_turn(t, view)
+    lines = narrate(t, view, events)
+    return Rendered(render.narration(lines) if lines else esc(t("game-over")))

@@ -1,0 +1,35 @@
+## The /general commands, on every chat (descriptions are at most 100 characters: Discord's limit)
+cmd-general = Play General, the dice game, with everyone here
+cmd-start = Open a table of General here (a thread or a topic is a table of its own)
+cmd-join = Take a seat at the open table
+cmd-leave = Leave the table (during the game, your turns are skipped)
+cmd-sheet = Show the score sheet: players across, boxes down, totals
+cmd-hint = The best choices now, for the player whose turn it is
+cmd-review = How everyone played the last finished game here
+cmd-leaderboard = The top players here, or everywhere; of all time or the last 30 days
+cmd-stats = A player's games, wins, averages and generals (yours by default)
+cmd-history = The last games played here
+cmd-settings = Language, turn timer, hints, rules, sheets (administrators)
+cmd-kick = Remove a player from the table (the host only)
+cmd-stop = Cancel the game (the host only)
+cmd-rules = How to play General
+cmd-help = The commands of General
+
+## Their arguments (names: lowercase, one word, at most 32 characters)
+opt-text = text
+opt-text-about = Send the sheet as text even where pictures were chosen
+opt-scope = scope
+opt-scope-about = Here, or everywhere
+opt-period = period
+opt-period-about = All time, or the last 30 days
+opt-player = player
+opt-stats-player-about = Whose statistics (yours if you leave it out)
+opt-kick-player-about = The player to remove from the table
+choice-channel = here
+choice-global = everywhere
+choice-all = all time
+choice-recent = the last 30 days
+
+## Answers about the commands
+kick-not-seated = { $name } is not playing at this table.
+kick-self = To leave the table yourself, use /general leave.

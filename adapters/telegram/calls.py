@@ -1,0 +1,93 @@
+"""The Bot API calls the chat layer makes through Telegram: send, edit, and where settings live."""
+
+from __future__ import annotations
+
+from telegram import Bot
+from telegram.constants import ParseMode
+from telegram.error import BadRequest, Forbidden, TelegramError
+
+from adapters.chat.boards import BoardRef
+from adapters.chat.cards import Card
+from adapters.chat.language import current
+from adapters.chat.surface import Place
+from adapters.i18n import Translator
+from adapters.telegram.draw import draw
+from adapters.telegram.render import Rendered
+from core.identity import ChannelKey
+
+PLATFORM = "tg"
+
+
+def thread_of(channel: ChannelKey) -> int | None:
+    return int(channel.thread) if channel.thread else None
+
+
+class TelegramCalls:
+    """The chat layer's `Platform` on Telegram."""
+
+    name = "telegram"
+    key = PLATFORM
+    errors: tuple[type[Exception], ...] = (TelegramError,)
+    forbidden = Forbidden
+
+    def __init__(self, bot: Bot, default: Translator) -> None:
+        self.bot = bot
+        self.default = default
+
+    @property
+    def t(self) -> Translator:
+        """The language of what is being handled (see adapters.chat.language)."""
+        return current(self.default)
+
+    async def send(self, channel: ChannelKey, card: Card) -> int:
+        message_id = 0
+        for rendered in draw(self.t, card):
+            message_id = await self.send_rendered(channel, rendered)
+        return message_id
+
+    async def send_rendered(self, channel: ChannelKey, rendered: Rendered) -> int:
+        if rendered.picture is not None:
+            sent = await self.bot.send_photo(
+                chat_id=int(channel.chat),
+                photo=rendered.picture,
+                caption=rendered.text or None,
+                parse_mode=ParseMode.HTML,
+                message_thread_id=thread_of(channel),
+            )
+        else:
+            sent = await self.bot.send_message(
+                chat_id=int(channel.chat),
+                text=rendered.text,
+                parse_mode=ParseMode.HTML,
+                reply_markup=rendered.markup,
+                message_thread_id=thread_of(channel),
+                disable_web_page_preview=True,
+            )
+        return sent.message_id
+
+    async def edit(self, ref: BoardRef, card: Card) -> bool:
+        (rendered, *_) = draw(self.t, card)
+        try:
+            if rendered.strip:
+                await self.bot.edit_message_reply_markup(chat_id=ref.chat, message_id=ref.message)
+            else:
+                await self.bot.edit_message_text(
+                    rendered.text,
+                    chat_id=ref.chat,
+                    message_id=ref.message,
+                    parse_mode=ParseMode.HTML,
+                    reply_markup=rendered.markup,
+                    disable_web_page_preview=True,
+                )
+        except BadRequest as error:
+            text = str(error).lower()
+            if "not modified" in text:
+                return True  # it shows this already
+            if "not found" in text:
+                return False
+            raise
+        return True
+
+    async def place(self, channel: ChannelKey) -> Place:
+        """A Telegram chat keeps its own settings (its topics share them)."""
+        return Place(channel.chat)

@@ -1,0 +1,143 @@
+"""One Telegram command or press, answered: a command by replies in the chat (Telegram has no
+private messages in a group), a press by its callback answer, once, when the chat shows the
+result (so that the spinner ends with the new board)."""
+
+from __future__ import annotations
+
+import logging
+
+from telegram import CallbackQuery, Message, User
+from telegram.constants import ChatMemberStatus, ChatType, ParseMode
+from telegram.error import BadRequest
+
+from adapters.chat import cards, payload
+from adapters.chat.boards import BoardRef
+from adapters.chat.surface import Place
+from adapters.telegram.calls import PLATFORM, TelegramCalls
+from adapters.telegram.draw import alert, draw
+from core.identity import ChannelKey, PlayerRef
+
+log = logging.getLogger(__name__)
+
+
+def channel_of(message: Message) -> ChannelKey:
+    """A forum topic is its own table; elsewhere the chat is."""
+    thread = message.message_thread_id if message.is_topic_message else None
+    return ChannelKey(PLATFORM, str(message.chat.id), str(thread) if thread else "")
+
+
+def player_of(user: User) -> PlayerRef:
+    return PlayerRef(str(user.id), user.full_name)
+
+
+def _payloads(message: Message) -> list[str]:
+    """The callback data of the message's buttons."""
+    markup = message.reply_markup
+    rows = markup.inline_keyboard if markup else ()
+    return [b.callback_data for row in rows for b in row if isinstance(b.callback_data, str)]
+
+
+def _shown(message: Message) -> payload.Press | None:
+    """The game and version the message's buttons belong to (None: no game buttons)."""
+    presses = (payload.decode(data) for data in _payloads(message))
+    return next((press for press in presses if press is not None), None)
+
+
+class _Exchange:
+    """What commands and presses answer alike."""
+
+    whispers = False
+
+    def __init__(self, calls: TelegramCalls, message: Message, user: User) -> None:
+        self.calls = calls
+        self.message = message
+        self.user = user
+        self.channel = channel_of(message)
+        self.person = player_of(user)
+        self.locale = user.language_code
+
+    def carries(self, data: str) -> bool:
+        return data in _payloads(self.message)
+
+    async def public(self, card: cards.Card) -> int:
+        return await self.calls.send(self.channel, card)
+
+    async def update(self, card: cards.Card) -> bool:
+        return False  # an edit of the message is the only way
+
+    async def ack(self) -> None:
+        """Nothing to do: a command needs no acknowledgement, a press is answered at the end."""
+
+    async def place(self) -> Place:
+        return await self.calls.place(self.channel)
+
+    async def may_configure(self) -> bool:
+        """Chat administrators (anyone in a private chat) may change the chat's settings."""
+        chat = self.message.chat
+        if chat.type == ChatType.PRIVATE:
+            return True
+        member = await self.calls.bot.get_chat_member(chat.id, self.user.id)
+        return member.status in (ChatMemberStatus.OWNER, ChatMemberStatus.ADMINISTRATOR)
+
+
+class CommandExchange(_Exchange):
+    """`/general …`: every answer is a reply in the chat."""
+
+    quiet = False
+    pressed = None
+    shown = None
+
+    async def private(self, card: cards.Card) -> None:
+        for rendered in draw(self.calls.t, card):
+            await self.message.reply_text(
+                rendered.text, parse_mode=ParseMode.HTML, reply_markup=rendered.markup
+            )
+
+    async def redraw(self, card: cards.Card) -> None:
+        await self.private(card)
+
+    async def troubled(self, error: Exception) -> None:
+        """Nothing can be said where Telegram refused to write."""
+
+    async def fail(self) -> None:
+        try:
+            await self.private(cards.Lines((self.calls.t("error-unexpected"),)))
+        except self.calls.errors as error:
+            log.info("could not tell of a failure in %s: %s", self.channel, error)
+
+
+class PressExchange(_Exchange):
+    """A button: private words go in the callback answer (`finish`)."""
+
+    quiet = True  # a callback answer is seen by the presser alone
+
+    def __init__(self, calls: TelegramCalls, query: CallbackQuery, message: Message) -> None:
+        super().__init__(calls, message, query.from_user)
+        self.query = query
+        self.pressed = BoardRef(message.chat.id, message.message_id)
+        self.shown = _shown(message)
+        self._answer: tuple[str | None, bool] = (None, False)
+
+    async def private(self, card: cards.Card) -> None:
+        text, is_alert = alert(self.calls.t, card)
+        if text is None:
+            await self.public(card)  # too long for an answer: the chat sees it
+        else:
+            self._answer = (text, is_alert)
+
+    async def redraw(self, card: cards.Card) -> None:
+        assert self.pressed is not None
+        await self.calls.edit(self.pressed, card)
+
+    async def troubled(self, error: Exception) -> None:
+        self._answer = (None, False)
+
+    async def fail(self) -> None:
+        self._answer = (self.calls.t("error-unexpected"), False)
+
+    async def finish(self) -> None:
+        text, is_alert = self._answer
+        try:
+            await self.query.answer(text, show_alert=is_alert)
+        except BadRequest as error:
+            log.info("callback answer refused: %s", error)
