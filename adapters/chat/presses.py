@@ -91,8 +91,10 @@ async def _on_board(tables: Tables, exchange: Exchange, press: payload.Press) ->
     game_id = outcome.view.game_id
     ref = BoardRef.loads(await tables.boards.board(game_id))
     shown = exchange.shown
-    if shown is not None and (shown.game_id, shown.version) == (game_id, press.version) and (
-        ref != pressed
+    if (
+        shown is not None
+        and (shown.game_id, shown.version) == (game_id, press.version)
+        and (ref != pressed)
     ):
         # The pressed message shows this very version of the game: it is the live board
         # (a crash may have kept the stored reference from following it).

@@ -185,8 +185,10 @@ class Tables:
 
     async def strip(self, ref: BoardRef, exchange: Exchange | None = None) -> None:
         """An old board loses its buttons; it may be gone or out of reach already."""
-        if exchange is not None and ref == exchange.pressed and await exchange.update(
-            cards.Stripped()
+        if (
+            exchange is not None
+            and ref == exchange.pressed
+            and await exchange.update(cards.Stripped())
         ):
             return
         try:

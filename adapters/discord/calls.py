@@ -39,7 +39,7 @@ class DiscordCalls:
     name = "discord"
     key = PLATFORM
     errors = ERRORS
-    forbidden = discord.Forbidden
+    forbidden: type[Exception] = discord.Forbidden
 
     def __init__(self, default: Translator) -> None:
         self.default = default
@@ -97,8 +97,10 @@ class DiscordCalls:
                 log.info("channel %s unknown for now: %s", channel_id, error)
                 return Place(str(channel_id))
         guild = getattr(found, "guild", None)
-        place = Place(str(channel_id)) if guild is None else Place(
-            str(guild.id), str(guild.preferred_locale.value)
+        place = (
+            Place(str(channel_id))
+            if guild is None
+            else Place(str(guild.id), str(guild.preferred_locale.value))
         )
         self._places[channel_id] = place
         return place

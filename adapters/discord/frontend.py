@@ -121,14 +121,14 @@ class DiscordFrontEnd:
             except Exception:
                 log.exception("the Discord gateway connection ended with an error")
         if self._saved_endpoints is not None:
-            Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY = self._saved_endpoints  # type: ignore[misc]
+            Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY = self._saved_endpoints
             self._saved_endpoints = None
 
     def _point_at_endpoints(self) -> None:
         """discord.py's REST base and gateway are process-wide; set them before logging in."""
         self._saved_endpoints = (Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY)
         if self.api_base_url:
-            Route.BASE = self.api_base_url.rstrip("/")  # type: ignore[misc]
+            Route.BASE = self.api_base_url.rstrip("/")
         if self.gateway_url:
             DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(self.gateway_url)
 
@@ -168,9 +168,7 @@ class DiscordFrontEnd:
         data: Any = interaction.data or {}
         custom_id = data.get("custom_id")
         custom_id = custom_id if isinstance(custom_id, str) else ""
-        ours = payload.PATTERN.fullmatch(custom_id) or payload.SETTINGS_PATTERN.fullmatch(
-            custom_id
-        )
+        ours = payload.PATTERN.fullmatch(custom_id) or payload.SETTINGS_PATTERN.fullmatch(custom_id)
         if ours and _shows(interaction.message, custom_id, data.get("component_type")):
             return  # GameButton.callback or SettingButton.callback has it
         await self.on_button(interaction, custom_id)

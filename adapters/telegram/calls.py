@@ -28,7 +28,7 @@ class TelegramCalls:
     name = "telegram"
     key = PLATFORM
     errors: tuple[type[Exception], ...] = (TelegramError,)
-    forbidden = Forbidden
+    forbidden: type[Exception] = Forbidden
 
     def __init__(self, bot: Bot, default: Translator) -> None:
         self.bot = bot

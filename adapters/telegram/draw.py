@@ -67,8 +67,8 @@ def alert(t: Translator, card: cards.Card) -> tuple[str | None, bool]:
         case cards.Lines(lines=lines):
             return render.alert("\n".join(lines)), False
         case cards.Hint(options=options, dice=dice):
-            lines = hint_lines(t, list(options), dice, count=ALERT_CHOICES)
-            return render.alert("\n".join(lines)), True
+            hint = hint_lines(t, list(options), dice, count=ALERT_CHOICES)
+            return render.alert("\n".join(hint)), True
     return None, False
 
 

@@ -84,8 +84,8 @@ class CommandExchange(_Exchange):
     """`/general …`: every answer is a reply in the chat."""
 
     quiet = False
-    pressed = None
-    shown = None
+    pressed: BoardRef | None = None
+    shown: payload.Press | None = None
 
     async def private(self, card: cards.Card) -> None:
         for rendered in draw(self.calls.t, card):
@@ -114,8 +114,8 @@ class PressExchange(_Exchange):
     def __init__(self, calls: TelegramCalls, query: CallbackQuery, message: Message) -> None:
         super().__init__(calls, message, query.from_user)
         self.query = query
-        self.pressed = BoardRef(message.chat.id, message.message_id)
-        self.shown = _shown(message)
+        self.pressed: BoardRef | None = BoardRef(message.chat.id, message.message_id)
+        self.shown: payload.Press | None = _shown(message)
         self._answer: tuple[str | None, bool] = (None, False)
 
     async def private(self, card: cards.Card) -> None:
