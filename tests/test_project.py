@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from adapters.chat.catalogue import readme_table
 from bot.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -35,3 +36,9 @@ def test_rules_copy_matches_the_contract() -> None:
     if contract.exists():  # shared/ lies beside the checkout on the project's machines and in CI
         assert (ROOT / "RULES.md").read_text() == contract.read_text()
     assert "big general" in (ROOT / "RULES.md").read_text()
+
+
+def test_readme_command_tables_are_the_catalogue() -> None:
+    readme = (ROOT / "README.md").read_text()
+    for platform in ("telegram", "discord"):
+        assert readme_table(platform) in readme, platform
