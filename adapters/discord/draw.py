@@ -4,28 +4,24 @@ from __future__ import annotations
 
 from adapters.chat import cards
 from adapters.chat.catalogue import COMMANDS, usage
-from adapters.chat.plan import Redraw
 from adapters.discord import render
 from adapters.discord.render import MESSAGE_LIMIT, Rendered, esc
 from adapters.i18n import Translator
-from adapters.i18n.text import hint_lines, narrate
-from core.events import Event
-from core.game import Phase
-from core.view import GameView
+from adapters.i18n.text import hint_lines
 
 
 def draw(t: Translator, card: cards.Card) -> list[Rendered]:
     """The messages that show `card`, in order (most cards are one message)."""
     match card:
-        case cards.Board(view=view, notify=notify, preface=preface):
-            board = _board(t, view, notify=notify)
+        case cards.Board(preface=preface):
+            board = cards.draw_board(render, t, card)
             pages = render.pages(esc(line) for line in preface)
             content = board.content or ""
             if pages and len(pages[-1]) + 2 + len(content) <= MESSAGE_LIMIT:
                 board = Rendered(f"{pages.pop()}\n\n{content}", board.view, board.ping)
             return [*(Rendered(page) for page in pages), board]
-        case cards.Redrawn(how=how, view=view, events=events):
-            return [_redrawn(t, how, view, events)]
+        case cards.Redrawn():
+            return [cards.draw_board(render, t, card)]
         case cards.Stripped():
             return [Rendered(None)]
         case cards.Lines(lines=lines):
@@ -58,21 +54,3 @@ def _help(t: Translator, topic: str) -> str:
         return f"{title}\n{esc(t('help-rules'))}"
     lines = [f"`{usage(c, 'discord')}` — {esc(t(c.about))}" for c in COMMANDS]
     return "\n".join([title, *lines])
-
-
-def _board(t: Translator, view: GameView, *, notify: bool = False) -> Rendered:
-    if view.phase is Phase.PLAYING:
-        return render.turn(t, view, notify=notify)
-    return render.lobby(t, view)
-
-
-def _redrawn(t: Translator, how: Redraw, view: GameView, events: tuple[Event, ...]) -> Rendered:
-    match how:
-        case Redraw.LOBBY:
-            return render.lobby(t, view)
-        case Redraw.TURN:
-            return render.turn(t, view)
-        case Redraw.FINISHED_TURN:
-            return render.finished_turn(t, view)
-    lines = narrate(t, view, events)
-    return Rendered(render.narration(lines) if lines else esc(t("game-over")))

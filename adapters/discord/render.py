@@ -19,11 +19,18 @@ from discord.utils import escape_markdown, escape_mentions
 from adapters.chat import payload
 from adapters.discord.buttons import GameButton, SettingButton
 from adapters.i18n import Translator
-from adapters.i18n.text import box_name, dice_text, ending, setting_label, sheet_tables
+from adapters.i18n.text import (
+    box_name,
+    dice_text,
+    ending,
+    narrate,
+    setting_label,
+    sheet_tables,
+    turn_header,
+)
 from core.chat_settings import CHOICES, ChatSettings
-from core.events import BigGeneralThrown, BoxScored
+from core.events import BigGeneralThrown, BoxScored, Event
 from core.game import Phase
-from core.rules import MAX_THROWS
 from core.view import GameView, PlayerView
 
 MESSAGE_LIMIT = 2000
@@ -161,15 +168,7 @@ def turn(t: Translator, view: GameView, *, notify: bool = False) -> Rendered:
     assert current is not None, "a turn board needs a current player"
     human = not current.is_computer
     ping = current.id if notify and human else None
-    header = t(
-        "turn-header",
-        name="\x00",
-        round=view.round,
-        rounds=view.rounds,
-        throw=view.throw,
-        throws=MAX_THROWS,
-    )
-    lines = [esc(header).replace("\x00", mention(current))]
+    lines = [esc(turn_header(t, view, "\x00")).replace("\x00", mention(current))]
     buttons: list[GameButton] = []
     row = 0
     if not view.dice:
@@ -222,8 +221,10 @@ def finished_turn(t: Translator, view: GameView) -> Rendered:
     return Rendered(clip("\n".join(lines) or esc(t("game-over"))))
 
 
-def narration(lines: Iterable[str]) -> str:
-    return clip("\n".join(esc(line) for line in lines))
+def narration(t: Translator, view: GameView, events: tuple[Event, ...]) -> Rendered:
+    """What happened (a player left, the host cancelled): the board keeps it, without buttons."""
+    lines = narrate(t, view, events)
+    return Rendered(clip("\n".join(esc(line) for line in lines)) if lines else esc(t("game-over")))
 
 
 def _big_general(t: Translator, view: GameView, player_id: str, dice: tuple[int, ...]) -> str:

@@ -54,11 +54,12 @@ def name_of(view: GameView, player_id: str) -> str:
     return player.name if player else "?"
 
 
-def turn_header(t: Translator, view: GameView) -> str:
+def turn_header(t: Translator, view: GameView, name: str | None = None) -> str:
+    """Whose turn, the round and the throw; `name` in place of the player's (a mention)."""
     current = view.current
     return t(
         "turn-header",
-        name=current.name if current else "",
+        name=name if name is not None else current.name if current else "",
         round=view.round,
         rounds=view.rounds,
         throw=view.throw,

@@ -5,14 +5,10 @@ from __future__ import annotations
 from html import escape
 
 from adapters.chat import cards
-from adapters.chat.plan import Redraw
 from adapters.i18n import Translator
-from adapters.i18n.text import hint_lines, narrate
+from adapters.i18n.text import hint_lines
 from adapters.telegram import render
 from adapters.telegram.render import MESSAGE_LIMIT, Rendered
-from core.events import Event
-from core.game import Phase
-from core.view import GameView
 
 # A hint answered in a callback alert (200 characters) has room for this many choices.
 ALERT_CHOICES = 3
@@ -21,16 +17,16 @@ ALERT_CHOICES = 3
 def draw(t: Translator, card: cards.Card) -> list[Rendered]:
     """The messages that show `card`, in order (most cards are one message)."""
     match card:
-        case cards.Board(view=view, notify=notify, preface=preface):
-            board = _board(t, view, notify=notify)
+        case cards.Board(preface=preface):
+            board = cards.draw_board(render, t, card)
             if not preface:
                 return [board]
             text = f"{_lines(preface)}\n\n{board.text}"
             if len(text) <= MESSAGE_LIMIT:
                 return [Rendered(text, board.markup)]
             return [*(Rendered(page) for page in _pages(preface)), board]
-        case cards.Redrawn(how=how, view=view, events=events):
-            return [_redrawn(t, how, view, events)]
+        case cards.Redrawn():
+            return [cards.draw_board(render, t, card)]
         case cards.Stripped():
             return [Rendered("", strip=True)]
         case cards.Lines(lines=lines):
@@ -70,24 +66,6 @@ def alert(t: Translator, card: cards.Card) -> tuple[str | None, bool]:
             hint = hint_lines(t, list(options), dice, count=ALERT_CHOICES)
             return render.alert("\n".join(hint)), True
     return None, False
-
-
-def _board(t: Translator, view: GameView, *, notify: bool = False) -> Rendered:
-    if view.phase is Phase.PLAYING:
-        return render.turn(t, view, notify=notify)
-    return render.lobby(t, view)
-
-
-def _redrawn(t: Translator, how: Redraw, view: GameView, events: tuple[Event, ...]) -> Rendered:
-    match how:
-        case Redraw.LOBBY:
-            return render.lobby(t, view)
-        case Redraw.TURN:
-            return render.turn(t, view)
-        case Redraw.FINISHED_TURN:
-            return render.finished_turn(t, view)
-    lines = narrate(t, view, events)
-    return Rendered(_lines(lines) or escape(t("game-over")))
 
 
 def _lines(lines: tuple[str, ...] | list[str]) -> str:

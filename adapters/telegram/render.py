@@ -10,11 +10,18 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 from adapters.chat import payload
 from adapters.chat.catalogue import help_lines
 from adapters.i18n import Translator
-from adapters.i18n.text import box_name, dice_text, ending, setting_label, sheet_tables
+from adapters.i18n.text import (
+    box_name,
+    dice_text,
+    ending,
+    narrate,
+    setting_label,
+    sheet_tables,
+    turn_header,
+)
 from core.chat_settings import CHOICES, ChatSettings
-from core.events import BigGeneralThrown, BoxScored
+from core.events import BigGeneralThrown, BoxScored, Event
 from core.game import Phase
-from core.rules import MAX_THROWS
 from core.view import GameView, PlayerView
 
 MESSAGE_LIMIT = 4096
@@ -79,15 +86,7 @@ def turn(t: Translator, view: GameView, *, notify: bool = False) -> Rendered:
     assert current is not None, "a turn board needs a current player"
     human = not current.is_computer
     who = mention(current) if notify and human else f"<b>{escape(current.name)}</b>"
-    header = t(
-        "turn-header",
-        name="\x00",
-        round=view.round,
-        rounds=view.rounds,
-        throw=view.throw,
-        throws=MAX_THROWS,
-    )
-    lines = [escape(header).replace("\x00", who)]
+    lines = [escape(turn_header(t, view, "\x00")).replace("\x00", who)]
     keyboard: list[list[InlineKeyboardButton]] = []
     sheet_button = _button(t("btn-sheet"), view, "v")
     if not view.dice:
@@ -150,6 +149,12 @@ def finished_turn(t: Translator, view: GameView) -> Rendered:
                     + "</b>"
                 )
     return Rendered("\n".join(lines) or escape(t("game-over")))
+
+
+def narration(t: Translator, view: GameView, events: tuple[Event, ...]) -> Rendered:
+    """What happened (a player left, the host cancelled): the board keeps it, without buttons."""
+    lines = narrate(t, view, events)
+    return Rendered(escape("\n".join(lines)) if lines else escape(t("game-over")))
 
 
 def sheet(t: Translator, view: GameView) -> list[str]:
