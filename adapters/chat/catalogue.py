@@ -74,26 +74,30 @@ BY_NAME = {command.name: command for command in COMMANDS}
 ALIASES = {"cancel": "stop", "": "help"}
 
 
-def usage(command: Command, platform: str) -> str:
-    """`/general stats [name]` as a Telegram user types it, `/general stats [player]` on
-    Discord (its options are named)."""
+def usage(command: Command, platform: str, t: Translator) -> str:
+    """`/general stats [name]` as a Telegram user types it (a person's name in the reader's
+    language, literal words as they are), `/general stats [player]` on Discord (its options
+    are named, in the reader's language)."""
     parts = [f"/{COMMAND} {command.name}"]
     for option in command.options:
-        word = option.words if platform == "telegram" else option.name
+        if platform != "telegram":
+            word = t(f"opt-{option.name}")
+        else:
+            word = t("arg-name") if option.kind is Kind.PERSON else option.words
         parts.append(word if option.required else f"[{word}]")
     return " ".join(parts)
 
 
 def help_lines(t: Translator, platform: str) -> list[str]:
     """Every command with what it does, one line each."""
-    return [f"{usage(c, platform)} — {t(c.about)}" for c in COMMANDS]
+    return [f"{usage(c, platform, t)} — {t(c.about)}" for c in COMMANDS]
 
 
 def readme_table(platform: str, t: Translator | None = None) -> str:
     """The README's table of the commands (kept equal to this list by a test)."""
     t = t or translator("en")
     rows = ["| command | what it does |", "|---|---|"]
-    rows += [f"| `{usage(c, platform)}` | {t(c.about)} |" for c in COMMANDS]
+    rows += [f"| `{usage(c, platform, t)}` | {t(c.about)} |" for c in COMMANDS]
     return "\n".join(rows)
 
 

@@ -15,7 +15,9 @@ cmd-stop = Cancel the game (the host only)
 cmd-rules = How to play General
 cmd-help = The commands of General
 
-## Their arguments (names: lowercase, one word, at most 32 characters)
+## Their arguments: what a person's name stands for in the help, as typed on Telegram
+arg-name = name
+## Their arguments on Discord (names: lowercase, one word, at most 32 characters)
 opt-text = text
 opt-text-about = Send the sheet as text even where pictures were chosen
 opt-scope = scope
