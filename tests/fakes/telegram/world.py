@@ -1,0 +1,252 @@
+"""The test side of the fake Bot API that reads like a user: building the world (users, chats,
+members, forum topics) and what users do (write, press buttons), each turned into an update."""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any
+
+from tests.fakes.base import FakeServer
+from tests.fakes.telegram.model import CallbackAnswer, FakeChat, FakeMessage, FakeUser
+from tests.fakes.telegram.text import _utf16_len
+
+
+class World(FakeServer):
+    """World building and user actions, mixed into :class:`~tests.fakes.telegram.FakeTelegram`."""
+
+    def user(
+        self,
+        user_id: int,
+        first_name: str,
+        *,
+        last_name: str | None = None,
+        username: str | None = None,
+        language_code: str | None = None,
+        is_bot: bool = False,
+    ) -> FakeUser:
+        u = FakeUser(user_id, first_name, last_name, username, language_code, is_bot)
+        self.users[user_id] = u
+        return u
+
+    def chat(
+        self,
+        chat_id: int,
+        *,
+        type: str = "supergroup",
+        title: str | None = None,
+        username: str | None = None,
+        is_forum: bool = False,
+        creator: FakeUser | None = None,
+    ) -> FakeChat:
+        if type not in ("group", "supergroup", "channel", "private"):
+            raise ValueError(f"unknown chat type {type!r}")
+        if type == "private":
+            user = self.users.get(chat_id)
+            if user is None:
+                raise ValueError("a private chat's id is its user's id: create the user first")
+            return self.private_chat(user)
+        if chat_id >= 0:
+            raise ValueError("group chat ids are negative")
+        if is_forum and type != "supergroup":
+            raise ValueError("only supergroups can be forums")
+        c = FakeChat(
+            chat_id, type, title=title or f"Chat {chat_id}", username=username, is_forum=is_forum
+        )
+        self.chats[chat_id] = c
+        self._messages.setdefault(chat_id, [])
+        if creator is not None:
+            self.set_member(c, creator, "creator")
+        return c
+
+    def private_chat(self, user: FakeUser) -> FakeChat:
+        """The private chat between ``user`` and the bot (the user has started the bot)."""
+        existing = self.chats.get(user.id)
+        if existing is not None:
+            return existing
+        c = FakeChat(
+            user.id,
+            "private",
+            username=user.username,
+            first_name=user.first_name,
+            last_name=user.last_name,
+        )
+        self.chats[user.id] = c
+        self._messages.setdefault(user.id, [])
+        return c
+
+    def set_member(
+        self, chat: FakeChat, user: FakeUser, status: str = "member", **rights: Any
+    ) -> None:
+        """Set ``user``'s status in ``chat``: creator, administrator, member, restricted, left,
+        kicked. For administrators, ``rights`` override the can_* flags (all True by default)."""
+        if status not in ("creator", "administrator", "member", "restricted", "left", "kicked"):
+            raise ValueError(f"unknown chat member status {status!r}")
+        self._members[(chat.id, user.id)] = {"status": status, **rights}
+
+    def block_bot(self, user: FakeUser) -> None:
+        """The user blocks the bot: sending to their private chat is 403."""
+        self._blocked.add(user.id)
+
+    def create_topic(
+        self,
+        chat: FakeChat,
+        name: str = "Topic",
+        *,
+        by: FakeUser | None = None,
+        thread_id: int | None = None,
+    ) -> int:
+        """Create a forum topic; returns its message_thread_id."""
+        if not chat.is_forum:
+            raise ValueError(f"chat {chat.id} is not a forum")
+        creator = by or self._some_member(chat)
+        mid = self._alloc_message_id(chat.id, thread_id)
+        msg = FakeMessage(
+            message_id=mid,
+            chat=chat,
+            from_user=creator,
+            date=int(time.time()),
+            thread_id=mid,
+            is_topic_message=True,
+            forum_topic_created={"name": name, "icon_color": 7322096},
+        )
+        self._store(msg)
+        self._topics[(chat.id, mid)] = msg
+        return mid
+
+    def _some_member(self, chat: FakeChat) -> FakeUser:
+        for (cid, uid), info in self._members.items():
+            if cid == chat.id and info["status"] == "creator":
+                return self.users[uid]
+        return self.bot_user
+
+    def _alloc_message_id(self, chat_id: int, wanted: int | None = None) -> int:
+        nxt = self._next_message_id.get(chat_id, 1)
+        if wanted is not None:
+            if (chat_id, wanted) in self._by_id:
+                raise ValueError(f"message id {wanted} already used in chat {chat_id}")
+            self._next_message_id[chat_id] = max(nxt, wanted + 1)
+            return wanted
+        self._next_message_id[chat_id] = nxt + 1
+        return nxt
+
+    def _store(self, msg: FakeMessage) -> None:
+        self._messages.setdefault(msg.chat.id, []).append(msg)
+        self._by_id[(msg.chat.id, msg.message_id)] = msg
+        self._notify()
+
+    async def send_message(
+        self,
+        user: FakeUser,
+        chat: FakeChat,
+        text: str,
+        *,
+        thread_id: int | None = None,
+        reply_to: FakeMessage | None = None,
+    ) -> FakeMessage:
+        """``user`` writes ``text`` in ``chat`` (in forum topic ``thread_id``); the bot gets an
+        update. A leading /command gets a bot_command entity, as do commands later in the text."""
+        if user.is_bot:
+            raise ValueError("bots don't receive messages from bots")
+        if chat.id not in self.chats:
+            raise ValueError(f"unknown chat {chat.id}")
+        if not text:
+            raise ValueError("empty message")
+        if chat.type == "private" and chat.id != user.id:
+            raise ValueError("only the chat's user can write in a private chat")
+        topic_created = None
+        is_topic = False
+        if reply_to is not None and thread_id is None:
+            thread_id = reply_to.thread_id if reply_to.is_topic_message else None
+        if thread_id is not None:
+            if chat.is_forum:
+                if (chat.id, thread_id) not in self._topics:
+                    self.create_topic(chat, f"Topic {thread_id}", by=user, thread_id=thread_id)
+                topic_created = self._topics[(chat.id, thread_id)]
+                is_topic = True
+            elif (chat.id, thread_id) not in self._by_id:
+                raise ValueError(f"no message {thread_id} to start a thread in chat {chat.id}")
+        msg = FakeMessage(
+            message_id=self._alloc_message_id(chat.id),
+            chat=chat,
+            from_user=user,
+            date=int(time.time()),
+            thread_id=thread_id,
+            is_topic_message=is_topic,
+            text=text,
+            plain_text=text,
+            entities=self._command_entities(text),
+            reply_to=reply_to if reply_to is not None else topic_created,
+        )
+        self._store(msg)
+        self._seen_in_chat.add((chat.id, user.id))
+        if self._delivers(msg):
+            self._push_update({"message": msg.to_api()})
+        return msg
+
+    def _delivers(self, msg: FakeMessage) -> bool:
+        if not self.privacy_mode or msg.chat.type == "private":
+            return True
+        if msg.text and msg.text.startswith("/"):
+            return True
+        return msg.reply_to is not None and msg.reply_to.is_bot and not msg.is_topic_message
+
+    @staticmethod
+    def _command_entities(text: str) -> list[dict[str, Any]]:
+        entities = []
+        for m in re.finditer(
+            r"(?<![\w/])/[A-Za-z0-9_]{1,64}(?:@[A-Za-z0-9_]{3,32})?(?![\w@/])", text
+        ):
+            entities.append(
+                {
+                    "type": "bot_command",
+                    "offset": _utf16_len(text[: m.start()]),
+                    "length": _utf16_len(m.group()),
+                }
+            )
+        return entities
+
+    async def press(
+        self,
+        user: FakeUser,
+        message: FakeMessage,
+        text: str | None = None,
+        *,
+        data: str | None = None,
+    ) -> str:
+        """``user`` presses the inline button labelled ``text`` (exact, else unique substring) on
+        ``message``; or, with ``data``, sends a forged callback query. Returns the query id."""
+        if (text is None) == (data is None):
+            raise ValueError("pass exactly one of text= or data=")
+        if message.deleted:
+            raise AssertionError(f"message {message.message_id} was deleted; nothing to press")
+        if data is None:
+            assert text is not None
+            button = message.find_button(text)
+            if button.callback_data is None:
+                raise AssertionError(f"button {button.text!r} is not a callback button")
+            data = button.callback_data
+        qid = str(next(self._query_ids))
+        self.callback_queries[qid] = CallbackAnswer(qid, user, message, data)
+        self._push_update(
+            {
+                "callback_query": {
+                    "id": qid,
+                    "from": user.to_api(),
+                    "chat_instance": str((abs(message.chat.id) * 1_000_003) % (2**62)),
+                    "message": message.to_api(),
+                    "data": data,
+                }
+            }
+        )
+        return qid
+
+    async def wait_answer(self, query_id: str, timeout: float = 5.0) -> tuple[str | None, bool]:
+        """Wait until the bot answered the callback query; returns (text, show_alert)."""
+        record = self.callback_queries[query_id]
+        await self.wait_for(
+            lambda: record.answered,
+            timeout=timeout,
+            message=f"the bot did not answer callback query {query_id} (data {record.data!r})",
+        )
+        return record.text, record.show_alert
