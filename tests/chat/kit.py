@@ -1,0 +1,310 @@
+"""A recording chat platform and exchange: the chat layer's own protocols (adapters/chat/surface.py)
+implemented honestly in memory, so that the chat layer is tested once, without Telegram or Discord.
+
+The game underneath is real: `GameService` on a SQLite file, dice from `ScriptedRoller`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import logging
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from adapters.chat import cards, payload, presses
+from adapters.chat.boards import BoardRef
+from adapters.chat.cards import Card
+from adapters.chat.commands import Asked, command
+from adapters.chat.plan import Redraw
+from adapters.chat.surface import Place
+from adapters.chat.tables import Tables
+from adapters.i18n import translator
+from adapters.ratelimit import RateLimiter
+from adapters.sqlite import SqliteRepository
+from core.chat_settings import CHOICES, ChatSettings
+from core.dice import ScriptedRoller
+from core.game import Game, Phase
+from core.identity import ChannelKey, PlayerRef
+from core.service import GameService
+from core.view import GameView
+
+KEY = "tc"
+CHANNEL = ChannelKey(KEY, "-100")
+OTHER = ChannelKey(KEY, "-200")
+ALICE = PlayerRef("11", "Alice")
+BOB = PlayerRef("22", "Bob")
+T = translator("en")
+LOBBY_CODES = ("j", "l", "am", "ac", "an", "b", "x")
+
+
+class PlatformDown(Exception):
+    """The recording platform failing, as a network or an API would."""
+
+
+class NoRight(PlatformDown):
+    """The bot may not write in that chat."""
+
+
+def board_buttons(view: GameView) -> tuple[str, ...]:
+    """The payloads a front end draws on a board (as Telegram's and Discord's drawings do)."""
+    if view.phase is Phase.LOBBY:
+        codes: tuple[str, ...] = LOBBY_CODES
+    elif view.phase is Phase.PLAYING:
+        scores = tuple(f"s{option.box.index}" for option in view.options)
+        holds = tuple(f"h{index}" for index in range(len(view.dice)))
+        codes = ("r", *holds, *scores, "v", "t")
+    else:
+        return ()
+    return tuple(payload.encode(view.game_id, view.version, code) for code in codes)
+
+
+def buttons(card: Card) -> tuple[str, ...]:
+    """The buttons a card is drawn with: live boards and the settings screen have some."""
+    match card:
+        case cards.Board(view=view):
+            return board_buttons(view)
+        case cards.Redrawn(view=view) if card.live:
+            return board_buttons(view)
+        case cards.Settings():
+            return tuple(payload.setting_code(n) for n in (*CHOICES, payload.SETTINGS_DONE))
+    return ()
+
+
+@dataclass
+class Message:
+    """A message the platform "sent": where, its id, the card it shows now, what befell it."""
+
+    id: int
+    channel: ChannelKey
+    card: Card
+    stripped: bool = False  # its buttons taken away (its text stays)
+    deleted: bool = False
+    edits: int = 0
+
+    @property
+    def ref(self) -> BoardRef:
+        return BoardRef(int(self.channel.chat), self.id)
+
+    @property
+    def buttons(self) -> tuple[str, ...]:
+        return () if self.stripped or self.deleted else buttons(self.card)
+
+    def show(self, card: Card) -> None:
+        self.edits += 1
+        if isinstance(card, cards.Stripped):
+            self.stripped = True
+        else:
+            self.card, self.stripped = card, False
+
+
+class RecordingPlatform:
+    """The chat layer's `Platform`, keeping what it sent; the next sends or edits can fail."""
+
+    name = "testchat"
+    key = KEY
+    errors: tuple[type[Exception], ...] = (PlatformDown,)
+    forbidden: type[Exception] = NoRight
+
+    def __init__(self) -> None:
+        self.messages: list[Message] = []
+        self.failing_sends: list[Exception] = []  # raised by the next sends, in order
+        self.failing_edits: list[Exception] = []
+        self.places: dict[str, Place] = {}
+        self._ids = itertools.count(1)
+
+    async def send(self, channel: ChannelKey, card: Card) -> int:
+        if self.failing_sends:
+            raise self.failing_sends.pop(0)
+        message = Message(next(self._ids), channel, card)
+        self.messages.append(message)
+        return message.id
+
+    async def edit(self, ref: BoardRef, card: Card) -> bool:
+        if self.failing_edits:
+            raise self.failing_edits.pop(0)
+        message = self.find(ref)
+        if message is None or message.deleted:
+            return False
+        message.show(card)
+        return True
+
+    async def place(self, channel: ChannelKey) -> Place:
+        return self.places.get(channel.chat, Place(channel.chat))
+
+    def find(self, ref: BoardRef) -> Message | None:
+        return next((m for m in self.messages if m.ref == ref), None)
+
+    def of(self, kind: type[object]) -> list[Message]:
+        """The messages sent showing a card of `kind` (as first sent or edited since)."""
+        return [m for m in self.messages if isinstance(m.card, kind)]
+
+    @property
+    def edits(self) -> int:
+        return sum(m.edits for m in self.messages)
+
+
+@dataclass
+class RecordingExchange:
+    """One person's command (`on` None) or press on a message, answers recorded. `updates`: the
+    pressed message can be redrawn as the answer, once and first (Discord's type 7);
+    Telegram has no such answer."""
+
+    platform: RecordingPlatform
+    channel: ChannelKey
+    person: PlayerRef
+    on: Message | None = None
+    updates: bool = False
+    whispers: bool = False
+    quiet: bool = False
+    admin: bool = False
+    locale: str | None = None
+    privately: list[Card] = field(default_factory=list)
+    publicly: list[Card] = field(default_factory=list)
+    updated: list[Card] = field(default_factory=list)
+    redrawn: list[Card] = field(default_factory=list)
+    troubles: list[Exception] = field(default_factory=list)
+    acks: int = 0
+    failed: bool = False
+    _answered: bool = False
+
+    def __post_init__(self) -> None:
+        # What the pressed message showed when it was pressed (a client's view of it).
+        self._buttons = self.on.buttons if self.on else ()
+        self.card_then = self.on.card if self.on else None
+        self.pressed = self.on.ref if self.on else None
+        decoded = (payload.decode(data) for data in self._buttons)
+        self.shown = next((press for press in decoded if press is not None), None)
+
+    def carries(self, data: str) -> bool:
+        return data in self._buttons
+
+    async def private(self, card: Card) -> None:
+        self._answered = True
+        self.privately.append(card)
+
+    async def public(self, card: Card) -> int:
+        message_id = await self.platform.send(self.channel, card)
+        self.publicly.append(card)
+        return message_id
+
+    async def update(self, card: Card) -> bool:
+        if not self.updates or self.on is None or self._answered:
+            return False
+        self._answered = True
+        self.on.show(card)
+        self.updated.append(card)
+        return True
+
+    async def redraw(self, card: Card) -> None:
+        self.redrawn.append(card)
+        if self.pressed is not None and not await self.update(card):
+            await self.platform.edit(self.pressed, card)
+
+    async def ack(self) -> None:
+        self._answered = True
+        self.acks += 1
+
+    async def may_configure(self) -> bool:
+        return self.admin
+
+    async def place(self) -> Place:
+        return await self.platform.place(self.channel)
+
+    async def troubled(self, error: Exception) -> None:
+        self.troubles.append(error)
+
+    async def fail(self) -> None:
+        self.failed = True
+
+    def said(self) -> list[str]:
+        """Every line said privately (refusals and the like)."""
+        return [
+            line for card in self.privately if isinstance(card, cards.Lines) for line in card.lines
+        ]
+
+
+def how(message: Message) -> Redraw | None:
+    """How a message was last redrawn (None: it shows what was sent, or it is no board)."""
+    return message.card.how if isinstance(message.card, cards.Redrawn) else None
+
+
+def view_of(card: Card) -> GameView:
+    assert isinstance(card, cards.Board | cards.Redrawn), card
+    return card.view
+
+
+@dataclass
+class World:
+    """One table of the recording platform over a real service and store."""
+
+    service: GameService
+    repository: SqliteRepository
+    platform: RecordingPlatform
+    tables: Tables
+    roller: ScriptedRoller
+    channel: ChannelKey = CHANNEL
+
+    def asking(
+        self, person: PlayerRef, channel: ChannelKey | None = None, **switches: Any
+    ) -> RecordingExchange:
+        """A command's exchange (at the world's table unless `channel` says another)."""
+        return RecordingExchange(self.platform, channel or self.channel, person, **switches)
+
+    def pressing(self, message: Message, person: PlayerRef, **switches: Any) -> RecordingExchange:
+        return RecordingExchange(self.platform, message.channel, person, on=message, **switches)
+
+    async def command(self, person: PlayerRef, *words: str, **switches: Any) -> RecordingExchange:
+        exchange = self.asking(person, **switches)
+        await command(self.tables, exchange, Asked.from_words(list(words)))
+        return exchange
+
+    async def press(
+        self, message: Message, person: PlayerRef, code: str, **switches: Any
+    ) -> RecordingExchange:
+        """Press button `code` of a board message, for the game and version its card shows."""
+        exchange = self.pressing(message, person, **switches)
+        await self.send(exchange, code)
+        return exchange
+
+    async def send(self, exchange: RecordingExchange, code: str) -> None:
+        """Press `code` for the game and version the message showed when `exchange` was made."""
+        assert exchange.card_then is not None, "a command presses nothing"
+        view = view_of(exchange.card_then)
+        await presses.press(self.tables, exchange, payload.encode(view.game_id, view.version, code))
+
+    async def game(self) -> Game:
+        game = await self.service.game(self.channel)
+        assert game is not None, "no game at the table"
+        return game
+
+    async def board(self) -> Message:
+        """The message the stored board reference names."""
+        game = await self.game()
+        ref = BoardRef.loads(await self.repository.board(game.id))
+        assert ref is not None, "no live board stored"
+        message = self.platform.find(ref)
+        assert message is not None, f"the stored board {ref} was never sent"
+        return message
+
+    async def settings(self) -> ChatSettings:
+        return await self.repository.chat_settings(KEY, self.channel.chat)
+
+
+@contextlib.asynccontextmanager
+async def opened(tmp_path: Path, limiter: RateLimiter | None = None) -> AsyncIterator[World]:
+    """A fresh world on `tmp_path`/g.db, closed afterwards."""
+    repository = await SqliteRepository.open(tmp_path / "g.db")
+    roller = ScriptedRoller()
+    service = GameService(repository, roller)
+    platform = RecordingPlatform()
+    log = logging.getLogger("tests.chat")
+    limiter = limiter or RateLimiter(10_000, 10_000)
+    tables = Tables(service, repository, platform, log, pause=0, limiter=limiter)
+    try:
+        yield World(service, repository, platform, tables, roller)
+    finally:
+        await service.close()
+        await repository.close()

@@ -1,0 +1,148 @@
+"""`/general …` as asked: the words parsed into an `Asked`, the help made from the catalogue,
+and the commands that answer without a game or remove a player."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from adapters.chat import cards, catalogue
+from adapters.chat.commands import Asked, Target, kick
+from adapters.chat.records import Query
+from tests.chat.kit import ALICE, BOB, T, World, opened
+
+
+@pytest.fixture
+async def world(tmp_path: Path) -> AsyncIterator[World]:
+    async with opened(tmp_path) as fresh:
+        yield fresh
+
+
+@pytest.mark.parametrize(
+    ("words", "asked"),
+    [
+        (["cancel"], Asked("stop")),
+        (["STOP"], Asked("stop")),
+        ([], Asked("help")),
+        ([""], Asked("help")),
+        (["kick", "@Ann", "Lee"], Asked("kick", target=Target(name="Ann Lee"))),
+        (["kick"], Asked("kick", target=Target())),
+        (["sheet", "TEXT"], Asked("sheet", text=True)),
+        (["sheet", "picture"], Asked("sheet")),
+        (["sheet", "text", "text"], Asked("sheet")),
+        (
+            ["leaderboard", "global", "30d"],
+            Asked("leaderboard", query=Query("leaderboard", True, True, who_name="global 30d")),
+        ),
+        (["stats", "@Bob"], Asked("stats", query=Query("stats", who_name="Bob"))),
+        (["history"], Asked("history", query=Query("history"))),
+        (["x" * 100], Asked("x" * 32)),
+    ],
+)
+def test_words_are_parsed_into_what_was_asked(words: list[str], asked: Asked) -> None:
+    """Telegram's typed words: aliases, flags, a name with its @, a long word cut short."""
+    assert Asked.from_words(words) == asked
+
+
+@pytest.mark.parametrize(
+    ("words", "everywhere", "recent", "name"),
+    [
+        ([], False, False, None),
+        (["global"], True, False, "global"),
+        (["GLOBAL", "month"], True, True, "GLOBAL month"),
+        (["recent"], False, True, "recent"),
+        (["месяц"], False, True, "месяц"),
+        (["@Ann", "Lee"], False, False, "Ann Lee"),
+    ],
+)
+def test_record_queries_are_read_from_words(
+    words: list[str], everywhere: bool, recent: bool, name: str | None
+) -> None:
+    """ "global" means every chat, a month's words the last 30 days; the words name a player."""
+    query = Query.from_words("leaderboard", words)
+    assert (query.everywhere, query.recent, query.who_name) == (everywhere, recent, name)
+
+
+def test_the_help_lists_every_command() -> None:
+    """One line per command of the catalogue, as each platform names its arguments."""
+    for platform, usage in (
+        ("telegram", "/general kick name"),
+        ("discord", "/general kick player"),
+    ):
+        lines = catalogue.help_lines(T, platform)
+        assert len(lines) == len(catalogue.COMMANDS)
+        for line, command in zip(lines, catalogue.COMMANDS, strict=True):
+            assert line.startswith(f"/general {command.name}")
+            assert line.endswith(T(command.about)) and T(command.about) != command.about
+        assert any(line.startswith(usage + " — ") for line in lines)
+    assert {c.name for c in catalogue.COMMANDS} == set(catalogue.NAMES)
+
+
+@pytest.mark.parametrize("words", [["help"], [], ["rules"]])
+async def test_help_and_rules_are_answered_privately(world: World, words: list[str]) -> None:
+    """No chat message for asking how to play."""
+    asked = await world.command(BOB, *words)
+    assert asked.privately == [cards.Help(words[0] if words else "help")]
+    assert world.platform.messages == []
+
+
+async def test_an_unknown_word_gets_the_help_with_a_line_about_it(world: World) -> None:
+    """The word is repeated so the person sees what went wrong."""
+    asked = await world.command(BOB, "frobnicate")
+    assert asked.privately == [cards.Help(preface=(T("chat-unknown", arg="frobnicate"),))]
+
+
+async def test_commands_without_a_game_say_so(world: World) -> None:
+    """Nothing to show, review, hint, join or stop at an empty table."""
+    assert (await world.command(BOB, "sheet")).said() == [T("chat-sheet-none")]
+    assert (await world.command(BOB, "review")).publicly == [cards.Lines((T("review-none"),))]
+    for name in ("hint", "join", "stop", "kick"):
+        assert (await world.command(BOB, name)).said() == [T("error-no-game")], name
+    assert world.roller.remaining == 0
+
+
+@pytest.mark.parametrize(
+    ("words", "title"),
+    [
+        (["leaderboard"], "board-title"),
+        (["leaderboard", "global"], "board-title-global"),
+        (["history"], "history-empty"),
+        (["stats"], "stats-none"),
+    ],
+)
+async def test_records_are_said_in_the_chat(world: World, words: list[str], title: str) -> None:
+    """Leaderboards, history and statistics go to everyone, as records."""
+    (card,) = (await world.command(ALICE, *words)).publicly
+    assert isinstance(card, cards.Records) and card.lines[0] == T(title, name="Alice")
+
+
+async def test_stats_of_an_unknown_name_say_nobody_played(world: World) -> None:
+    """A name typed after `stats` is looked up among this chat's players."""
+    (card,) = (await world.command(ALICE, "stats", "@Nobody")).publicly
+    assert card == cards.Records((T("stats-unknown", name="Nobody"),))
+
+
+async def test_the_host_kicks_a_player_by_the_name_they_play_under(world: World) -> None:
+    """`@` and case do not matter; the lobby is redrawn without them."""
+    await world.command(ALICE, "start")
+    await world.command(BOB, "join")
+    kicked = await world.command(ALICE, "kick", "@bob")
+    assert kicked.publicly[0] == cards.Lines((T("event-removed-kicked", name="Bob"),))
+    assert [s.player.name for s in (await world.game()).seats if s.active] == ["Alice"]
+    board = await world.board()
+    assert isinstance(board.card, cards.Redrawn) and len(board.card.view.players) == 1
+
+
+async def test_kicks_that_cannot_be_done_are_explained(world: World) -> None:
+    """A name not at the table, the host themselves, someone who is not the host."""
+    await world.command(ALICE, "start")
+    await world.command(BOB, "join")
+    assert (await world.command(ALICE, "kick", "Carol")).said() == [T("error-cannot-kick")]
+    assert (await world.command(ALICE, "kick", "Alice")).said() == [T("kick-self")]
+    assert (await world.command(BOB, "kick", "Alice")).said() == [T("error-not-host", host="Alice")]
+    picked = world.asking(ALICE)  # Discord's user picker names someone by id
+    await kick(world.tables, picked, Target(player_id="99", name="Zed"))
+    assert picked.said() == [T("kick-not-seated", name="Zed")]
+    assert len((await world.game()).seats) == 2
