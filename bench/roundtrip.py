@@ -39,10 +39,10 @@ from pathlib import Path
 from typing import Any
 
 from adapters.chat import payload
-from tests.fakes.discord_server import FakeChannel, FakeDiscord, FakeMember
-from tests.fakes.discord_server import FakeMessage as DiscordMessage
-from tests.fakes.telegram_server import FakeChat, FakeTelegram, FakeUser
-from tests.fakes.telegram_server import FakeMessage as TelegramMessage
+from tests.fakes.discord import FakeChannel, FakeDiscord, FakeMember
+from tests.fakes.discord import FakeMessage as DiscordMessage
+from tests.fakes.telegram import FakeChat, FakeTelegram, FakeUser
+from tests.fakes.telegram import FakeMessage as TelegramMessage
 
 ROOT = Path(__file__).resolve().parents[1]
 DISCORD_TOKEN = "bench-discord-token"

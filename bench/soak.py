@@ -30,8 +30,8 @@ from pathlib import Path
 from typing import Any
 
 from adapters.chat import payload
-from tests.fakes.discord_server import FakeDiscord
-from tests.fakes.telegram_server import FakeTelegram
+from tests.fakes.discord import FakeDiscord
+from tests.fakes.telegram import FakeTelegram
 
 ROOT = Path(__file__).resolve().parents[1]
 DISCORD_TOKEN = "soak-discord-token"

@@ -19,8 +19,8 @@ import asyncpg
 from aiohttp import web
 
 from tests.conftest import needs_postgres
-from tests.fakes.discord_server import FakeDiscord
-from tests.fakes.telegram_server import FakeTelegram
+from tests.fakes.discord import FakeDiscord
+from tests.fakes.telegram import FakeTelegram
 
 pytestmark = needs_postgres
 ROOT = Path(__file__).resolve().parents[1]

@@ -18,7 +18,7 @@ from adapters.discord import answer, frontend
 from adapters.discord.frontend import DiscordFrontEnd
 from bot.settings import Settings
 from core.dice import Roller, ScriptedRoller
-from tests.fakes.discord_server import (
+from tests.fakes.discord import (
     FakeChannel,
     FakeComponent,
     FakeDiscord,

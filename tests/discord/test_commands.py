@@ -17,7 +17,7 @@ from tests.discord.conftest import (
     running_bot,
     slash,
 )
-from tests.fakes.discord_server import CHANNEL_MESSAGE, UPDATE_MESSAGE, FakeDiscord
+from tests.fakes.discord import CHANNEL_MESSAGE, UPDATE_MESSAGE, FakeDiscord
 
 T = translator("en")
 

@@ -18,7 +18,7 @@ from tests.discord.conftest import (
     running_bot,
     slash,
 )
-from tests.fakes.discord_server import FakeChannel, FakeDiscord, FakeMember, FakeMessage
+from tests.fakes.discord import FakeChannel, FakeDiscord, FakeMember, FakeMessage
 
 
 def her_board_or_the_end(

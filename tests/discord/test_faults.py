@@ -22,7 +22,7 @@ from tests.discord.conftest import (
     running_bot,
     slash,
 )
-from tests.fakes.discord_server import (
+from tests.fakes.discord import (
     DEFERRED_CHANNEL_MESSAGE,
     DEFERRED_UPDATE_MESSAGE,
     PERMISSIONS,

@@ -16,7 +16,7 @@ from tests.discord.conftest import (
     press,
     slash,
 )
-from tests.fakes.discord_server import UPDATE_MESSAGE, FakeChannel, FakeMember
+from tests.fakes.discord import UPDATE_MESSAGE, FakeChannel, FakeMember
 
 LOT_ALICE_LOW = [1, 1, 1, 1, 2, 6, 6, 6, 6, 5]  # Alice 6, Bob 29: Alice starts
 

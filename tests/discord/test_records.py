@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tests.discord.conftest import RunningBot, live_board, press, slash
-from tests.fakes.discord_server import FakeChannel, FakeMember
+from tests.fakes.discord import FakeChannel, FakeMember
 
 
 async def quick_win(dc: RunningBot, channel: FakeChannel, member: FakeMember) -> None:

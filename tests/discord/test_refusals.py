@@ -23,7 +23,7 @@ from tests.discord.conftest import (
     press,
     slash,
 )
-from tests.fakes.discord_server import (
+from tests.fakes.discord import (
     CHANNEL_MESSAGE,
     DEFERRED_CHANNEL_MESSAGE,
     DEFERRED_UPDATE_MESSAGE,

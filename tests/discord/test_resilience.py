@@ -22,7 +22,7 @@ from tests.discord.conftest import (
     press,
     slash,
 )
-from tests.fakes.discord_server import (
+from tests.fakes.discord import (
     UPDATE_MESSAGE,
     FakeChannel,
     FakeDiscord,

@@ -16,7 +16,7 @@ from tests.discord.conftest import (
     press,
     slash,
 )
-from tests.fakes.discord_server import UPDATE_MESSAGE, FakeMember, FakeMessage
+from tests.fakes.discord import UPDATE_MESSAGE, FakeMember, FakeMessage
 
 
 async def settings_screen(dc: RunningBot, member: FakeMember) -> FakeMessage:

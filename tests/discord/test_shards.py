@@ -10,7 +10,7 @@ from pydantic import ValidationError
 
 from bot.settings import Settings
 from tests.discord.conftest import live_board, running_bot, slash
-from tests.fakes.discord_server import FakeDiscord
+from tests.fakes.discord import FakeDiscord
 
 
 async def test_one_process_runs_all_shards(

@@ -10,7 +10,7 @@ import pytest
 
 from core.dice import SeededRoller
 from tests.discord.conftest import RunningBot, bot_messages, live_board, press, running_bot, slash
-from tests.fakes.discord_server import FakeDiscord
+from tests.fakes.discord import FakeDiscord
 
 LOT_ALICE_LOW = [1, 1, 1, 1, 2, 6, 6, 6, 6, 5]
 

@@ -16,7 +16,7 @@ import yarl
 from discord import app_commands
 from discord.ext import commands
 
-from tests.fakes.discord_server import (
+from tests.fakes.discord import (
     CHANNEL_MESSAGE,
     DEFERRED_CHANNEL_MESSAGE,
     DEFERRED_UPDATE_MESSAGE,

@@ -34,7 +34,7 @@ from telegram.ext import (
     ContextTypes,
 )
 
-from tests.fakes.telegram_server import FakeTelegram, parse_html, parse_markdown_v2
+from tests.fakes.telegram import FakeTelegram, parse_html, parse_markdown_v2
 
 TOKEN = "123456:TEST"
 NOT_MODIFIED = "Message is not modified"  # PTB capitalises the server's description

@@ -13,7 +13,7 @@ import pytest
 from bot.app import serve
 from bot.settings import Settings
 from core.dice import Roller, ScriptedRoller, SeededRoller
-from tests.fakes.telegram_server import FakeTelegram
+from tests.fakes.telegram import FakeTelegram
 
 
 @dataclass

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from adapters.chat.catalogue import NAMES
-from tests.fakes.telegram_server import FakeTelegram
+from tests.fakes.telegram import FakeTelegram
 from tests.telegram.conftest import RunningBot
 from tests.telegram.test_game_flow import LOT_ALICE_LOW, live_board, press
 

@@ -6,7 +6,7 @@ import sqlite3
 from pathlib import Path
 
 from core.dice import SeededRoller
-from tests.fakes.telegram_server import FakeTelegram
+from tests.fakes.telegram import FakeTelegram
 from tests.telegram.conftest import SeededBot, bot_settings, running
 from tests.telegram.test_game_flow import live_board, press
 

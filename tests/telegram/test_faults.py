@@ -8,7 +8,7 @@ import sqlite3
 
 import pytest
 
-from tests.fakes.telegram_server import FakeChat, FakeMessage, FakeUser
+from tests.fakes.telegram import FakeChat, FakeMessage, FakeUser
 from tests.telegram.conftest import RunningBot
 from tests.telegram.test_game_flow import live_board, press
 

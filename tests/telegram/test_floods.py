@@ -8,7 +8,7 @@ import sqlite3
 from pathlib import Path
 
 from core.dice import ScriptedRoller
-from tests.fakes.telegram_server import FakeMessage, FakeTelegram, FakeUser
+from tests.fakes.telegram import FakeMessage, FakeTelegram, FakeUser
 from tests.telegram.conftest import RunningBot, SeededBot, bot_settings, running
 from tests.telegram.test_game_flow import live_board, press
 

@@ -6,7 +6,7 @@ import json
 import sqlite3
 
 from adapters.chat import payload
-from tests.fakes.telegram_server import FakeChat, FakeMessage, FakeTelegram, FakeUser
+from tests.fakes.telegram import FakeChat, FakeMessage, FakeTelegram, FakeUser
 from tests.telegram.conftest import RunningBot
 
 LOT_ALICE_LOW = [1, 1, 1, 1, 2, 6, 6, 6, 6, 5]  # Alice 6, Bob 29: Alice starts

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from core.dice import SeededRoller
-from tests.fakes.telegram_server import FakeTelegram
+from tests.fakes.telegram import FakeTelegram
 from tests.telegram.conftest import bot_settings, running
 
 TRICKY = ["<b>", "</i>", "&amp;", "&", "<a href='x'>", "\u202eevil", "👨‍👩‍👧", "\u200f", "`", "*_~"]

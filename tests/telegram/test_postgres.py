@@ -8,7 +8,7 @@ import asyncpg
 
 from core.dice import ScriptedRoller
 from tests.conftest import needs_postgres
-from tests.fakes.telegram_server import FakeTelegram
+from tests.fakes.telegram import FakeTelegram
 from tests.telegram.conftest import bot_settings, running
 from tests.telegram.test_game_flow import LOT_ALICE_LOW, live_board, press
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.fakes.telegram_server import FakeChat, FakeTelegram, FakeUser
+from tests.fakes.telegram import FakeChat, FakeTelegram, FakeUser
 from tests.telegram.conftest import RunningBot
 from tests.telegram.test_game_flow import live_board, press
 

@@ -9,7 +9,7 @@ import sqlite3
 import sys
 from pathlib import Path
 
-from tests.fakes.telegram_server import FakeTelegram
+from tests.fakes.telegram import FakeTelegram
 from tests.telegram.test_game_flow import live_board, press
 
 ROOT = Path(__file__).resolve().parents[2]

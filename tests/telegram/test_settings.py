@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sqlite3
 
-from tests.fakes.telegram_server import FakeMessage, FakeTelegram
+from tests.fakes.telegram import FakeMessage, FakeTelegram
 from tests.telegram.conftest import RunningBot
 from tests.telegram.test_game_flow import live_board, press
 

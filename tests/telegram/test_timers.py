@@ -7,7 +7,7 @@ import sqlite3
 from pathlib import Path
 
 from core.dice import ScriptedRoller, SeededRoller
-from tests.fakes.telegram_server import FakeTelegram
+from tests.fakes.telegram import FakeTelegram
 from tests.telegram.conftest import RunningBot, bot_settings, running
 from tests.telegram.test_game_flow import LOT_ALICE_LOW, live_board, press
 

@@ -11,7 +11,7 @@ from pydantic import SecretStr, ValidationError
 
 from bot.settings import Settings
 from core.dice import ScriptedRoller
-from tests.fakes.telegram_server import FakeTelegram
+from tests.fakes.telegram import FakeTelegram
 from tests.telegram.conftest import bot_settings, running
 from tests.telegram.test_game_flow import live_board, press
 
