@@ -210,6 +210,7 @@ class MemoryReport:
     loaded_peak: Figure = field(default_factory=Figure)
     loaded_end: Figure = field(default_factory=Figure)
     stored: str = ""
+    left: tuple[int, int] = (0, 0)  # (finished, in progress) in the database at the end
     store_seconds: float = 0.0
     database_mb: float = 0.0
     problems: list[str] = field(default_factory=list)
@@ -262,6 +263,7 @@ async def memory(
         report.loaded_peak.add(result.loaded_peak_mb)
         report.loaded_end.add(result.loaded_end_mb)
         report.stored = f"{result.finished:,} finished, {result.active} in progress"
+        report.left = (result.finished, result.active)
         report.problems += result.problems
     report.seconds = time.monotonic() - began
     return report

@@ -39,6 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from adapters.chat import payload
+from tests.fakes.base import wait_until
 from tests.fakes.discord import FakeChannel, FakeDiscord, FakeMember
 from tests.fakes.discord import FakeMessage as DiscordMessage
 from tests.fakes.telegram import FakeChat, FakeTelegram, FakeUser
@@ -283,17 +284,12 @@ class _Watch:
             event.set()
 
     async def wait_chat(self, chat: Any, predicate: Callable[[], Any], timeout: float) -> Any:
-        deadline = time.monotonic() + timeout
-        while True:
-            value = predicate()
-            if value:
-                return value
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
-                raise TimeoutError(f"nothing came in chat {chat}")
-            event = self._chat_events.setdefault(chat, asyncio.Event())
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(event.wait(), remaining)
+        value = await wait_until(
+            predicate, timeout, lambda: self._chat_events.setdefault(chat, asyncio.Event())
+        )
+        if value is None:
+            raise TimeoutError(f"nothing came in chat {chat}")
+        return value
 
     def edited(self, chat: Any, message: Any, now: float) -> None:
         pending = self.pending.get(chat)

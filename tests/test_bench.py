@@ -36,7 +36,10 @@ async def test_roundtrip_benchmark_runs(tmp_path: Path, platform: str) -> None:
 async def test_memory_benchmark_runs(tmp_path: Path) -> None:
     report = await memory.memory(1, tmp_path, finished=20, in_progress=4)
     assert report.problems == []
-    assert report.stored == "20 finished, 4 in progress"
+    finished, in_progress = report.left
+    # a big general on the bot's random dice ends a game (at most one per press, two presses
+    # a table), and its table opens a new one
+    assert in_progress == 4 and 20 <= finished <= 20 + 2 * 4, report.stored
     assert report.peak.median > 0
     assert "peak RSS" in "\n".join(report.lines())
 

@@ -9,6 +9,7 @@ The settings screen's buttons are `cfg|<setting>` (or `cfg|done`).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from core.actions import Action, AddComputer, Cancel, Join, Leave, Roll, Score, Start, ToggleHold
@@ -72,6 +73,13 @@ def decode(data: str | None) -> Press | None:
     if code.startswith("s") and int(code[1:]) >= len(Box):
         return None
     return Press(game_id, int(version), code)
+
+
+def shown(datas: Iterable[str]) -> Press | None:
+    """The game and version a message's buttons belong to, from their payloads (None: no game
+    buttons), so that a press on an older drawing of the board is told apart."""
+    presses = (decode(data) for data in datas)
+    return next((press for press in presses if press is not None), None)
 
 
 def action_code(action: Action) -> str:

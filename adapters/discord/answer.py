@@ -38,12 +38,6 @@ def _children(row: object) -> tuple[object, ...]:
     return tuple(getattr(row, "children", ()))
 
 
-def _shown(message: discord.Message | None) -> payload.Press | None:
-    """The game and version a message's buttons belong to (None: no game buttons)."""
-    presses = (payload.decode(custom_id) for custom_id in _custom_ids(message))
-    return next((press for press in presses if press is not None), None)
-
-
 class Answer:
     """The replies to one interaction. The first reply is the interaction's response, later ones
     follow up; if nothing was said after ACK_AFTER seconds the interaction is deferred, so it
@@ -192,7 +186,7 @@ class DiscordExchange:
         self.person = player_of(interaction.user)
         self.locale: str | None = interaction.locale.value
         self.pressed = answer.pressed
-        self.shown = _shown(interaction.message) if answer.component else None
+        self.shown = payload.shown(_custom_ids(interaction.message)) if answer.component else None
 
     def carries(self, data: str) -> bool:
         return self.answer.component and data in _custom_ids(self.interaction.message)

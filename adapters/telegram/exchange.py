@@ -37,12 +37,6 @@ def _payloads(message: Message) -> list[str]:
     return [b.callback_data for row in rows for b in row if isinstance(b.callback_data, str)]
 
 
-def _shown(message: Message) -> payload.Press | None:
-    """The game and version the message's buttons belong to (None: no game buttons)."""
-    presses = (payload.decode(data) for data in _payloads(message))
-    return next((press for press in presses if press is not None), None)
-
-
 class _Exchange:
     """What commands and presses answer alike."""
 
@@ -115,7 +109,7 @@ class PressExchange(_Exchange):
         super().__init__(calls, message, query.from_user)
         self.query = query
         self.pressed: BoardRef | None = BoardRef(message.chat.id, message.message_id)
-        self.shown: payload.Press | None = _shown(message)
+        self.shown: payload.Press | None = payload.shown(_payloads(message))
         self._answer: tuple[str | None, bool] = (None, False)
 
     async def private(self, card: cards.Card) -> None:

@@ -9,14 +9,7 @@ import pytest
 
 from adapters.chat.catalogue import COMMANDS, NAMES, usage
 from adapters.i18n import translator
-from tests.discord.conftest import (
-    RunningBot,
-    bot_messages,
-    live_board,
-    press,
-    running_bot,
-    slash,
-)
+from tests.discord.kit import RunningBot, bot_messages, live_board, press, running_bot, slash
 from tests.fakes.discord import CHANNEL_MESSAGE, UPDATE_MESSAGE, FakeDiscord
 
 T = translator("en")

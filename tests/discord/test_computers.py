@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from core.dice import SeededRoller
-from tests.discord.conftest import (
+from tests.discord.kit import (
     RunningBot,
     bot_messages,
     button,

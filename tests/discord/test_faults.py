@@ -11,11 +11,10 @@ from typing import Any
 
 import pytest
 
-from tests.discord.conftest import (
+from tests.discord.kit import (
     RunningBot,
     bot_messages,
     button,
-    game_rows,
     handled,
     live_board,
     press,
@@ -30,6 +29,7 @@ from tests.fakes.discord import (
     FakeDiscord,
     FakeGuild,
 )
+from tests.kit import game_rows
 
 LOT_ALICE_LOW = [1, 1, 1, 1, 2, 6, 6, 6, 6, 5]
 

@@ -6,29 +6,18 @@ import json
 
 from core.actions import Start
 from core.identity import ChannelKey, PlayerRef
-from tests.discord.conftest import (
+from tests.discord.kit import (
     RunningBot,
     bot_messages,
     button,
-    game_rows,
     has_button,
     live_board,
+    open_table,
     press,
     slash,
 )
-from tests.fakes.discord import UPDATE_MESSAGE, FakeChannel, FakeMember
-
-LOT_ALICE_LOW = [1, 1, 1, 1, 2, 6, 6, 6, 6, 5]  # Alice 6, Bob 29: Alice starts
-
-
-async def open_table(dc: RunningBot, channel: FakeChannel, host: FakeMember, *others: FakeMember):
-    fake = dc.fake
-    started = await slash(fake, host, channel, "start")
-    lobby = started.original
-    assert lobby is not None
-    for member in others:
-        await press(fake, member, lobby, "j")
-    return lobby
+from tests.fakes.discord import UPDATE_MESSAGE
+from tests.kit import LOT_ALICE_LOW, game_rows
 
 
 async def test_two_player_game_to_the_final_sheet(dc: RunningBot) -> None:

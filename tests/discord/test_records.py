@@ -2,24 +2,7 @@
 
 from __future__ import annotations
 
-from tests.discord.conftest import RunningBot, live_board, press, slash
-from tests.fakes.discord import FakeChannel, FakeMember
-
-
-async def quick_win(dc: RunningBot, channel: FakeChannel, member: FakeMember) -> None:
-    """A solo game won at once with a big general."""
-    fake = dc.fake
-    lobby = (await slash(fake, member, channel, "start")).original
-    assert lobby is not None
-    await press(fake, member, lobby, "b")
-    dc.roller.push([3, 3, 3, 3, 3])
-    await press(fake, member, live_board(fake, channel), "r")
-
-
-async def ask(dc: RunningBot, member: FakeMember, channel: FakeChannel, sub: str, **options):
-    asked = await slash(dc.fake, member, channel, sub, **options)
-    assert asked.original is not None and not asked.original.ephemeral  # said to the channel
-    return "\n".join(asked.texts())
+from tests.discord.kit import RunningBot, ask, quick_win
 
 
 async def test_leaderboard_stats_history(dc: RunningBot) -> None:

@@ -13,16 +13,7 @@ import pytest
 from adapters.chat import payload
 from adapters.discord import answer
 from core.service import GameService
-from tests.discord.conftest import (
-    RunningBot,
-    bot_messages,
-    button,
-    game_rows,
-    handled,
-    live_board,
-    press,
-    slash,
-)
+from tests.discord.kit import RunningBot, bot_messages, button, handled, live_board, press, slash
 from tests.fakes.discord import (
     CHANNEL_MESSAGE,
     DEFERRED_CHANNEL_MESSAGE,
@@ -30,6 +21,7 @@ from tests.fakes.discord import (
     FakeMember,
     FakeMessage,
 )
+from tests.kit import game_rows
 
 LOT_ALICE_LOW = [1, 1, 1, 1, 2, 6, 6, 6, 6, 5]
 

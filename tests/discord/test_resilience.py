@@ -12,7 +12,7 @@ import sqlite3
 import sys
 from pathlib import Path
 
-from tests.discord.conftest import (
+from tests.discord.kit import (
     TOKEN,
     RunningBot,
     bot_messages,

@@ -6,28 +6,19 @@ from __future__ import annotations
 import json
 import sqlite3
 
-from tests.discord.conftest import (
+from tests.discord.kit import (
     RunningBot,
     bot_messages,
     button,
     has_button,
+    labels,
     live_board,
     picture,
     press,
+    settings_screen,
     slash,
 )
-from tests.fakes.discord import UPDATE_MESSAGE, FakeMember, FakeMessage
-
-
-async def settings_screen(dc: RunningBot, member: FakeMember) -> FakeMessage:
-    opened = await slash(dc.fake, member, dc.channel, "settings")
-    screen = opened.original
-    assert screen is not None and screen.ephemeral and screen.buttons
-    return screen
-
-
-def labels(message: FakeMessage) -> list[str]:
-    return [b.label or "" for b in message.buttons]
+from tests.fakes.discord import UPDATE_MESSAGE
 
 
 async def test_only_managers_change_settings_and_the_language_follows(dc: RunningBot) -> None:

@@ -9,7 +9,7 @@ import pytest
 from pydantic import ValidationError
 
 from bot.settings import Settings
-from tests.discord.conftest import live_board, running_bot, slash
+from tests.discord.kit import live_board, running_bot, slash
 from tests.fakes.discord import FakeDiscord
 
 

@@ -9,21 +9,9 @@ from pathlib import Path
 import pytest
 
 from core.dice import SeededRoller
-from tests.discord.conftest import RunningBot, bot_messages, live_board, press, running_bot, slash
+from tests.discord.kit import RunningBot, bot_messages, live_board, press, running_bot, slash
 from tests.fakes.discord import FakeDiscord
-
-LOT_ALICE_LOW = [1, 1, 1, 1, 2, 6, 6, 6, 6, 5]
-
-
-def age_the_turn(database: Path, seconds: float) -> None:
-    """As if the bot had been down while the current turn's clock ran."""
-    with sqlite3.connect(database) as db:
-        ((game_id, snapshot),) = db.execute(
-            "SELECT id, snapshot FROM games WHERE phase = 'playing'"
-        ).fetchall()
-        data = json.loads(snapshot)
-        data["turn_started"] -= seconds
-        db.execute("UPDATE games SET snapshot = ? WHERE id = ?", (json.dumps(data), game_id))
+from tests.kit import LOT_ALICE_LOW, age_the_turn
 
 
 async def test_deadlines_that_passed_while_down_fire_at_start_up(

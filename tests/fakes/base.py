@@ -19,6 +19,27 @@ from aiohttp import web
 F = TypeVar("F")
 
 
+async def wait_until(
+    predicate: Callable[[], Any],
+    timeout: float,
+    wake: Callable[[], asyncio.Event],
+    *,
+    poll: float = float("inf"),
+) -> Any:
+    """``predicate()``'s first truthy value, checked again whenever the event ``wake()`` gives is
+    set, and at least every ``poll`` seconds; None once ``timeout`` seconds have passed."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = predicate()
+        if value:
+            return value
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            return None
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(wake().wait(), min(remaining, poll))
+
+
 class FaultQueue(Generic[F]):
     """Injected failures waiting for the requests they match, oldest first."""
 
@@ -122,16 +143,10 @@ class FakeServer:
         """Wait until ``predicate()`` is truthy and return its value; it is checked again on
         every change, and at least every ``poll`` seconds (for state that changes silently).
         After ``timeout`` seconds fail with ``failure()``."""
-        deadline = time.monotonic() + timeout
-        while True:
-            value = predicate()
-            if value:
-                return value
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
-                raise AssertionError(failure())
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._changed_event().wait(), min(remaining, poll))
+        value = await wait_until(predicate, timeout, self._changed_event, poll=poll)
+        if value is None:
+            raise AssertionError(failure())
+        return value
 
     async def _settle_until(
         self,

@@ -1,33 +1,15 @@
-"""The real bot entry (`bot.app.serve`) against the fake Telegram Bot API on 127.0.0.1."""
+"""Fixtures: the fake Telegram Bot API on 127.0.0.1 and the real bot entry against it."""
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
-from bot.app import serve
-from bot.settings import Settings
-from core.dice import Roller, ScriptedRoller, SeededRoller
+from core.dice import ScriptedRoller, SeededRoller
 from tests.fakes.telegram import FakeTelegram
-
-
-@dataclass
-class RunningBot:
-    fake: FakeTelegram
-    roller: ScriptedRoller
-    database: Path
-    settings: Settings
-
-
-@dataclass
-class SeededBot:
-    fake: FakeTelegram
-    database: Path
+from tests.telegram.kit import RunningBot, SeededBot, bot_settings, running
 
 
 @pytest.fixture
@@ -35,36 +17,6 @@ async def fake() -> AsyncIterator[FakeTelegram]:
     async with FakeTelegram() as server:
         yield server
     assert server.unhandled == [], server.unhandled
-
-
-def bot_settings(fake: FakeTelegram, database: Path) -> Settings:
-    return Settings(
-        _env_file=None,  # type: ignore[call-arg]
-        telegram_token=fake.token,
-        telegram_base_url=fake.base_url,
-        general_database=str(database),
-        general_computer_pause=0,
-        general_flood_burst=10_000,  # tests press far faster than people
-        general_flood_rate=10_000,
-        discord_token=None,
-    )
-
-
-@contextlib.asynccontextmanager
-async def running(settings: Settings, roller: Roller) -> AsyncIterator[None]:
-    """`bot.app.serve` as production runs it, until the block ends."""
-    stop, ready = asyncio.Event(), asyncio.Event()
-    task = asyncio.create_task(serve(settings, stop, ready, roller))
-    waiter = asyncio.create_task(ready.wait())
-    done, _ = await asyncio.wait({task, waiter}, timeout=10, return_when=asyncio.FIRST_COMPLETED)
-    if task in done:
-        task.result()
-    assert ready.is_set(), "the bot did not become ready"
-    try:
-        yield
-    finally:
-        stop.set()
-        await asyncio.wait_for(task, 10)
 
 
 @pytest.fixture(autouse=True)

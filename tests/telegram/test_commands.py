@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from adapters.chat.catalogue import NAMES
 from tests.fakes.telegram import FakeTelegram
-from tests.telegram.conftest import RunningBot
-from tests.telegram.test_game_flow import LOT_ALICE_LOW, live_board, press
+from tests.kit import LOT_ALICE_LOW
+from tests.telegram.kit import RunningBot, live_board, press
 
 
 def last_text(fake: FakeTelegram, chat: object, thread_id: int | None = None) -> str:

@@ -7,8 +7,7 @@ from pathlib import Path
 
 from core.dice import SeededRoller
 from tests.fakes.telegram import FakeTelegram
-from tests.telegram.conftest import SeededBot, bot_settings, running
-from tests.telegram.test_game_flow import live_board, press
+from tests.telegram.kit import SeededBot, bot_settings, live_board, press, running
 
 
 async def test_a_person_against_two_computers_with_hints_and_review(tg_seeded: SeededBot) -> None:

@@ -9,8 +9,7 @@ import sqlite3
 import pytest
 
 from tests.fakes.telegram import FakeChat, FakeMessage, FakeUser
-from tests.telegram.conftest import RunningBot
-from tests.telegram.test_game_flow import live_board, press
+from tests.telegram.kit import RunningBot, live_board, press
 
 
 def snapshot(tg: RunningBot) -> dict[str, object]:

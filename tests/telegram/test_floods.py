@@ -9,8 +9,7 @@ from pathlib import Path
 
 from core.dice import ScriptedRoller
 from tests.fakes.telegram import FakeMessage, FakeTelegram, FakeUser
-from tests.telegram.conftest import RunningBot, SeededBot, bot_settings, running
-from tests.telegram.test_game_flow import live_board, press
+from tests.telegram.kit import RunningBot, SeededBot, bot_settings, live_board, press, running
 
 
 async def test_200_presses_at_once_apply_once_and_are_all_answered(tg: RunningBot) -> None:

@@ -3,44 +3,10 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 
 from adapters.chat import payload
-from tests.fakes.telegram import FakeChat, FakeMessage, FakeTelegram, FakeUser
-from tests.telegram.conftest import RunningBot
-
-LOT_ALICE_LOW = [1, 1, 1, 1, 2, 6, 6, 6, 6, 5]  # Alice 6, Bob 29: Alice starts
-
-
-def live_board(fake: FakeTelegram, chat: FakeChat, thread_id: int | None = None) -> FakeMessage:
-    """The newest bot message that still has buttons."""
-    boards = [m for m in fake.bot_messages(chat, thread_id) if m.reply_markup and not m.deleted]
-    assert boards, [m.plain_text for m in fake.bot_messages(chat, thread_id)]
-    return boards[-1]
-
-
-async def press(fake: FakeTelegram, user: FakeUser, message: FakeMessage, label: str) -> str:
-    """Press a button and wait for the answer and for the bot to finish reacting."""
-    query = await fake.press(user, message, label)
-    text, _ = await fake.wait_answer(query)
-    await fake.settle()
-    return text or ""
-
-
-def game_rows(database: object) -> list[tuple[str, str]]:
-    with sqlite3.connect(str(database)) as db:
-        return db.execute("SELECT phase, snapshot FROM games").fetchall()
-
-
-async def open_table(tg: RunningBot, chat: FakeChat, host: FakeUser, *others: FakeUser) -> None:
-    fake = tg.fake
-    await fake.send_message(host, chat, "/general start")
-    await fake.settle()
-    lobby = live_board(fake, chat)
-    assert "A table of General is open" in lobby.plain_text
-    for user in others:
-        await press(fake, user, lobby, "Join")
-    assert all(u.first_name in fake.message(chat, lobby.message_id).plain_text for u in others)
+from tests.kit import LOT_ALICE_LOW, game_rows
+from tests.telegram.kit import RunningBot, live_board, open_table, press
 
 
 async def test_two_player_game_to_the_final_sheet(tg: RunningBot) -> None:
@@ -88,7 +54,7 @@ async def test_two_player_game_to_the_final_sheet(tg: RunningBot) -> None:
     assert "Shared win: Alice, Bob <b> with 19 points each." in final.plain_text
     assert "Score sheet" in final.plain_text
     assert "&lt;b&gt;" in final.text  # the name was escaped in the HTML
-    ((phase, snapshot),) = game_rows(tg.database)
+    ((_, phase, snapshot),) = game_rows(tg.database)
     assert phase == "finished"
     assert json.loads(snapshot)["end_reason"] == "completed"
 
@@ -151,7 +117,7 @@ async def test_stale_garbage_and_double_tap_change_nothing(tg: RunningBot) -> No
     answers = {await fake.wait_answer(first), await fake.wait_answer(second)}
     await fake.settle()
     assert (("This board is out of date.", False) in answers) and ((None, False) in answers)
-    ((_, snapshot),) = game_rows(tg.database)
+    ((_, _, snapshot),) = game_rows(tg.database)
     assert json.loads(snapshot)["turn"]["throws"] == 1
     version = json.loads(snapshot)["version"]
     game_id = json.loads(snapshot)["id"]
@@ -165,6 +131,6 @@ async def test_stale_garbage_and_double_tap_change_nothing(tg: RunningBot) -> No
         text, _ = await fake.wait_answer(query)
         assert text in ("That button is not valid.", "That game is over.")
     await fake.settle()
-    ((_, after),) = game_rows(tg.database)
+    ((_, _, after),) = game_rows(tg.database)
     assert json.loads(after)["version"] == version
     assert tg.roller.remaining == 5

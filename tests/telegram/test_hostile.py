@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from core.dice import SeededRoller
 from tests.fakes.telegram import FakeTelegram
-from tests.telegram.conftest import bot_settings, running
+from tests.telegram.kit import bot_settings, running
 
 TRICKY = ["<b>", "</i>", "&amp;", "&", "<a href='x'>", "\u202eevil", "👨‍👩‍👧", "\u200f", "`", "*_~"]
 names = st.one_of(

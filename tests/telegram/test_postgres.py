@@ -9,8 +9,8 @@ import asyncpg
 from core.dice import ScriptedRoller
 from tests.conftest import needs_postgres
 from tests.fakes.telegram import FakeTelegram
-from tests.telegram.conftest import bot_settings, running
-from tests.telegram.test_game_flow import LOT_ALICE_LOW, live_board, press
+from tests.kit import LOT_ALICE_LOW
+from tests.telegram.kit import bot_settings, live_board, press, running
 
 pytestmark = needs_postgres
 

@@ -2,25 +2,7 @@
 
 from __future__ import annotations
 
-from tests.fakes.telegram import FakeChat, FakeTelegram, FakeUser
-from tests.telegram.conftest import RunningBot
-from tests.telegram.test_game_flow import live_board, press
-
-
-async def quick_win(tg: RunningBot, chat: FakeChat, user: FakeUser) -> None:
-    """A solo game won at once with a big general."""
-    fake = tg.fake
-    await fake.send_message(user, chat, "/general start")
-    await fake.settle()
-    await press(fake, user, live_board(fake, chat), "Start")
-    tg.roller.push([3, 3, 3, 3, 3])
-    await press(fake, user, live_board(fake, chat), "Roll")
-
-
-async def ask(fake: FakeTelegram, user: FakeUser, chat: FakeChat, text: str) -> str:
-    await fake.send_message(user, chat, text)
-    await fake.settle()
-    return fake.bot_messages(chat)[-1].plain_text
+from tests.telegram.kit import RunningBot, ask, quick_win
 
 
 async def test_leaderboard_stats_history(tg: RunningBot) -> None:

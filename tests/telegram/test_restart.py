@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 from tests.fakes.telegram import FakeTelegram
-from tests.telegram.test_game_flow import live_board, press
+from tests.telegram.kit import live_board, press
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -5,13 +5,7 @@ from __future__ import annotations
 import json
 import sqlite3
 
-from tests.fakes.telegram import FakeMessage, FakeTelegram
-from tests.telegram.conftest import RunningBot
-from tests.telegram.test_game_flow import live_board, press
-
-
-def settings_screen(fake: FakeTelegram, chat: object) -> FakeMessage:
-    return next(m for m in reversed(fake.bot_messages(chat)) if "cfg|" in str(m.raw_reply_markup))  # type: ignore[arg-type]
+from tests.telegram.kit import RunningBot, live_board, press, settings_screen
 
 
 async def test_only_admins_change_settings_and_the_language_follows(tg: RunningBot) -> None:

@@ -8,19 +8,8 @@ from pathlib import Path
 
 from core.dice import ScriptedRoller, SeededRoller
 from tests.fakes.telegram import FakeTelegram
-from tests.telegram.conftest import RunningBot, bot_settings, running
-from tests.telegram.test_game_flow import LOT_ALICE_LOW, live_board, press
-
-
-def age_the_turn(database: Path, seconds: float) -> None:
-    """As if the bot had been down while the current turn's clock ran."""
-    with sqlite3.connect(database) as db:
-        ((game_id, snapshot),) = db.execute(
-            "SELECT id, snapshot FROM games WHERE phase = 'playing'"
-        ).fetchall()
-        data = json.loads(snapshot)
-        data["turn_started"] -= seconds
-        db.execute("UPDATE games SET snapshot = ? WHERE id = ?", (json.dumps(data), game_id))
+from tests.kit import LOT_ALICE_LOW, age_the_turn
+from tests.telegram.kit import RunningBot, bot_settings, live_board, press, running
 
 
 async def test_deadlines_that_passed_while_down_fire_at_start_up(

@@ -12,8 +12,7 @@ from pydantic import SecretStr, ValidationError
 from bot.settings import Settings
 from core.dice import ScriptedRoller
 from tests.fakes.telegram import FakeTelegram
-from tests.telegram.conftest import bot_settings, running
-from tests.telegram.test_game_flow import live_board, press
+from tests.telegram.kit import bot_settings, live_board, press, running
 
 
 def free_port() -> int:
