@@ -11,9 +11,12 @@ from core.rules import DEFAULT_VARIANTS, Variants
 
 @dataclass(frozen=True)
 class Open:
-    """Open a lobby in a channel; the opener is the host and is seated."""
+    """Open a lobby in a channel; the opener is the host and is seated. `language` is the
+    table's, kept with the game so that every public message of it reads the same after a
+    restart ("" where the chat's setting decides)."""
 
     variants: Variants = field(default=DEFAULT_VARIANTS)
+    language: str = ""
 
 
 @dataclass(frozen=True)

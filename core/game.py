@@ -121,6 +121,7 @@ class Game:
     end_reason: EndReason | None = None
     turn_started: float = 0.0  # when the current turn (in the lobby: the lobby) began
     touched: float = 0.0  # when anything last happened
+    language: str = ""  # the table's language, decided when it opened ("": the chat decides)
 
     def seat_of(self, player_id: str) -> int | None:
         for index, seat in enumerate(self.seats):
@@ -150,6 +151,7 @@ def open_lobby(
         version=1,
         turn_started=now,
         touched=now,
+        language=action.language,
     )
     return game, (LobbyOpened(host.id), PlayerJoined(host.id, host.name))
 
@@ -442,6 +444,7 @@ def game_to_dict(game: Game) -> dict[str, Any]:
         "end_reason": game.end_reason.value if game.end_reason else None,
         "turn_started": game.turn_started,
         "touched": game.touched,
+        "language": game.language,
     }
 
 
@@ -476,4 +479,5 @@ def game_from_dict(data: dict[str, Any]) -> Game:
         end_reason=EndReason(data["end_reason"]) if data["end_reason"] else None,
         turn_started=float(data.get("turn_started", 0.0)),
         touched=float(data.get("touched", 0.0)),
+        language=str(data.get("language", "")),
     )

@@ -1,0 +1,93 @@
+## Boxes of the score sheet
+box-ones = Ones
+box-twos = Twos
+box-threes = Threes
+box-fours = Fours
+box-fives = Fives
+box-sixes = Sixes
+box-straight = Straight
+box-full_house = Full house
+box-four = Four
+box-general = General
+sheet-total = Total
+sheet-title = Score sheet
+
+## Refusals (one per machine code of core.errors.ErrorCode)
+error-no-game = There is no game at this table. Start one with /general start.
+error-game-exists = A game is already open at this table.
+error-not-in-lobby = The game is already under way; joining is only possible before it starts.
+error-not-started = The game has not started yet.
+error-game-over = That game is over.
+error-already-seated = You are already at the table.
+error-not-seated = You are not playing at this table.
+error-table-full = The table is full ({ $cap } players).
+error-not-host = Only the host ({ $host }) can do that.
+error-not-your-turn = It's { $player }'s turn.
+error-no-throws-left = No throws left: choose a box to score.
+error-throw-first = Throw the dice first.
+error-box-filled = That box is already filled.
+error-bad-die = There is no such die.
+error-stale = This board is out of date.
+error-bad-action = That button is not valid.
+error-busy = Too many requests at once; please try again.
+error-unexpected = Something went wrong on our side; the game is unchanged. Please try again.
+
+## Lobby and game flow
+lobby-title = 🎲 A table of General is open
+lobby-host = Host: { $host }
+lobby-players = Seated ({ $count }): { $names }
+lobby-hint = Join, then the host starts the game.
+event-joined = { $name } sat down at the table.
+event-left = { $name } left the table.
+event-host = { $name } is now the host.
+lot-title = The lot: the lowest total starts.
+lot-line = { $name }: { $dice } = { $total }
+lot-rethrow = Tied for lowest: they throw again.
+lot-starter = { $name } starts.
+game-started = The game begins! Order: { $order }.
+game-solo = A solo game begins. Good luck, { $name }!
+turn-header = { $name }'s turn · round { $round }/{ $rounds } · throw { $throw }/{ $throws }
+turn-first = Throw the dice to begin your turn.
+turn-scored = { $name } wrote { $points } in { $box }.
+turn-scratched = { $name } scratched { $box } (0).
+big-general = 🎉 BIG GENERAL! { $name } threw { $dice } on the first throw and wins the game!
+game-over = The game is over.
+game-winner = 🏆 Winner: { $names } with { $total ->
+    [one] { $total } point
+   *[other] { $total } points
+}.
+game-winners = 🏆 Shared win: { $names } with { $total ->
+    [one] { $total } point
+   *[other] { $total } points
+} each.
+event-removed-kicked = The host removed { $name } from the table.
+event-removed-timeout = { $name } missed two turns in a row and leaves the table.
+event-timed-out = ⏰ Time is up for { $name }: the bot played the turn for them.
+event-reminder = ⏰ { $name }, half your time is gone: { $left } left for this turn.
+game-idle = The table was closed: nobody played for too long.
+error-cannot-kick = Name a player at the table: /general kick Name.
+game-cancelled = The game was cancelled.
+game-abandoned = Everyone left; the game is closed.
+held-legend = [x] = held
+
+## Buttons (chat front ends)
+btn-join = ✋ Join
+btn-leave = 🚪 Leave
+btn-start = ▶️ Start
+btn-cancel = ✖️ Cancel
+btn-roll = 🎲 Roll ({ $left } left)
+btn-roll-first = 🎲 Roll the dice
+btn-sheet = 📋 Sheet
+btn-box = { $box } · { $points }
+
+## Chat front ends
+chat-unknown = I don't know "{ $arg }".
+chat-sheet-none = There is no game at this table to show.
+chat-throws-left = { $left ->
+    [0] No throws left: choose a box.
+    [one] 1 throw left: hold dice and roll, or choose a box.
+   *[other] { $left } throws left: hold dice and roll, or choose a box.
+}
+chat-lobby-closed = The lobby is closed.
+chat-game-started = The game has started.
+turn-header-short = throw { $throw }/3

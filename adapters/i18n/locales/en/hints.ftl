@@ -1,0 +1,21 @@
+## Hints, computers and the review
+error-slow-down = Slow down a little, please: too many presses at once.
+error-hints-off = Hints are off at this table.
+hint-title = Best play now (expected final points):
+hint-keep = keep { $dice } and roll
+hint-keep-none = roll all five dice
+hint-keep-all = roll nothing more (keep all five)
+hint-box = write { $box } ({ $points })
+hint-line = { $rank }. { $choice } → { $expected }
+computer-master = 🤖 Master
+computer-club = 🤖 Club
+computer-novice = 🤖 Novice
+btn-add-master = 🤖 + Master
+btn-add-club = 🤖 + Club
+btn-add-novice = 🤖 + Novice
+btn-hint = 💡 Hint
+review-title = How everyone played (against the exact best play):
+review-line = { $name }: { $accuracy }% accuracy, { $lost } expected points given away.
+review-flawless = { $name }: flawless — every decision was the best one.
+review-costliest = Costliest: round { $round }, throw { $throw }, dice { $dice }: { $chosen }; better: { $best } (−{ $loss }).
+review-none = There is nothing to review yet.

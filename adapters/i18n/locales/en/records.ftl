@@ -1,0 +1,19 @@
+## Leaderboards, statistics, history
+board-title = 🏆 Leaderboard of this chat
+board-title-global = 🏆 Leaderboard of every chat
+board-period-all = all time
+board-period-recent = the last { $days } days
+board-header = { $period }: wins · games · win rate · average · best
+board-line = { $rank }. { $name } — { $wins } · { $games } · { $rate }% · { $average } · { $best }
+board-empty = No finished games yet.
+stats-title = 📊 { $name }
+stats-games = Games { $games }, wins { $wins } ({ $rate }%)
+stats-totals = Average { $average }, best { $best }
+stats-generals = Small generals { $small }, big generals { $big }
+stats-accuracy = Average accuracy in reviews: { $accuracy }%
+stats-boxes = Average per box:
+stats-none = No finished games for { $name } yet.
+stats-unknown = Nobody called "{ $name }" has played here.
+history-title = 📜 Recent games here
+history-line = { $date }: { $players }
+history-empty = No finished games here yet.

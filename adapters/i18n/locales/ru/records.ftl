@@ -1,0 +1,19 @@
+## Таблицы лидеров, статистика, история
+board-title = 🏆 Лидеры этого чата
+board-title-global = 🏆 Лидеры всех чатов
+board-period-all = за всё время
+board-period-recent = за последние { $days } дней
+board-header = { $period }: победы · игры · доля побед · среднее · лучшее
+board-line = { $rank }. { $name } — { $wins } · { $games } · { $rate }% · { $average } · { $best }
+board-empty = Законченных игр пока нет.
+stats-title = 📊 { $name }
+stats-games = Игр { $games }, побед { $wins } ({ $rate }%)
+stats-totals = В среднем { $average }, лучший результат { $best }
+stats-generals = Малых генералов { $small }, больших генералов { $big }
+stats-accuracy = Средняя точность по разборам: { $accuracy }%
+stats-boxes = В среднем по графам:
+stats-none = У { $name } пока нет законченных игр.
+stats-unknown = Игрок «{ $name }» здесь не играл.
+history-title = 📜 Последние игры здесь
+history-line = { $date }: { $players }
+history-empty = Здесь пока нет законченных игр.
