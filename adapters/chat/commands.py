@@ -52,7 +52,7 @@ class Asked:
 
 
 def refusal(tables: Tables, error: GameError) -> cards.Lines:
-    return cards.Lines((error_message(tables.t, error),))
+    return cards.Lines((error_message(tables.own, error),))
 
 
 async def command(tables: Tables, exchange: Exchange, asked: Asked) -> None:
@@ -79,9 +79,10 @@ async def _command(
         await exchange.private(cards.Help(name))
     elif name == "settings":
         if await exchange.may_configure():
+            tables.as_the_chat()
             await exchange.private(cards.Settings(settings))
         else:
-            await exchange.private(cards.Lines((t("settings-admins-only"),)))
+            await exchange.private(cards.Lines((tables.own("settings-admins-only"),)))
     elif name in KINDS:
         query = asked.query or Query(name)
         lines = await record_lines(t, tables.service, channel, exchange.person, query)
@@ -94,7 +95,7 @@ async def _command(
         async with tables.serial(channel, exchange):
             await _at_table(tables, exchange, asked, settings)
     else:
-        unknown = t("chat-unknown", arg=name)
+        unknown = tables.own("chat-unknown", arg=name)
         await exchange.private(cards.Help(preface=(unknown,)))
 
 
@@ -106,14 +107,17 @@ async def _at_table(
     if asked.name == "sheet":
         view = await tables.service.view(channel, person.id)
         if view is None:
-            await exchange.private(cards.Lines((tables.t("chat-sheet-none"),)))
+            await exchange.private(cards.Lines((tables.own("chat-sheet-none"),)))
         else:
             await exchange.public(await tables.sheet(channel, view, text=asked.text))
         return
     if asked.name == "kick":
         await kick(tables, exchange, asked.target or Target())
         return
-    action = Open(settings.variants()) if asked.name == "start" else ACTIONS[asked.name]
+    if asked.name == "start":  # the table keeps the language it opens in
+        action: Action = Open(settings.variants(), language=tables.t.locale)
+    else:
+        action = ACTIONS[asked.name]
     try:
         outcome = await tables.service.act(channel, person, action)
     except GameError as error:
@@ -151,16 +155,16 @@ async def kick(tables: Tables, exchange: Exchange, target: Target) -> None:
     )
     if found is None:
         if target.player_id is not None:
-            said = t("kick-not-seated", name=target.name or "?")
+            said = tables.own("kick-not-seated", name=target.name or "?")
         else:
-            said = t("error-cannot-kick")  # it says how to name one
+            said = tables.own("error-cannot-kick")  # it says how to name one
         await exchange.private(cards.Lines((said,)))
         return
     try:
         outcome = await tables.service.act(channel, exchange.person, Kick(found.id))
     except GameError as error:
         if error.code is ErrorCode.BAD_ACTION:  # the host named themselves
-            await exchange.private(cards.Lines((t("kick-self"),)))
+            await exchange.private(cards.Lines((tables.own("kick-self"),)))
         else:
             await exchange.private(refusal(tables, error))
         return
@@ -175,7 +179,7 @@ async def hint(tables: Tables, exchange: Exchange, game_id: str | None = None) -
     if game_id is not None:
         game = await tables.service.game(channel)
         if game is None or game.id != game_id:
-            await exchange.private(cards.Lines((tables.t("error-game-over"),)))
+            await exchange.private(cards.Lines((tables.own("error-game-over"),)))
             return
     try:
         options = await tables.service.hint(channel, exchange.person)

@@ -30,7 +30,7 @@ async def press(tables: Tables, exchange: Exchange, data: str | None) -> None:
             # Only from the screen that shows it: forged onto another message, it is refused.
             await configure(tables, exchange, settings, setting)
         elif board is None or exchange.pressed is None:
-            await exchange.private(cards.Lines((tables.t("error-bad-action"),)))
+            await exchange.private(cards.Lines((tables.own("error-bad-action"),)))
         elif board.code == payload.HINT:
             await hint(tables, exchange, board.game_id)
         else:
@@ -52,8 +52,9 @@ async def configure(
     """The settings screen: administrators only; each press cycles one choice and saves it."""
     t = tables.t
     if not await exchange.may_configure():
-        await exchange.private(cards.Lines((t("settings-admins-only"),)))
+        await exchange.private(cards.Lines((tables.own("settings-admins-only"),)))
     elif setting == payload.SETTINGS_DONE:
+        tables.as_the_chat()
         await exchange.redraw(cards.Lines((t("settings-closed"),)))
     else:
         settings = cycled(settings, setting)
@@ -61,7 +62,8 @@ async def configure(
         await tables.service.repository.save_chat_settings(
             tables.platform.key, place.chat, settings
         )
-        await tables.settings_for(exchange.channel, exchange)  # a new language shows at once
+        await tables.settings_for(exchange.channel, exchange)
+        tables.as_the_chat()  # a new language shows at once
         await exchange.redraw(cards.Settings(settings))
 
 
@@ -75,7 +77,7 @@ async def _on_board(tables: Tables, exchange: Exchange, press: payload.Press) ->
     elif action is None:  # the score sheet: for the presser's eyes where the platform can
         view = await tables.service.view(channel, person.id)
         if view is None or view.game_id != press.game_id:
-            await exchange.private(cards.Lines((t("error-game-over"),)))
+            await exchange.private(cards.Lines((tables.own("error-game-over"),)))
             return
         sheet = await tables.sheet(channel, view, text=False)
         await (exchange.private(sheet) if exchange.whispers else exchange.public(sheet))

@@ -19,7 +19,7 @@ from functools import partial
 from adapters.chat import cards
 from adapters.chat.boards import BoardRef, BoardStore, Drawn
 from adapters.chat.faults import Troubles
-from adapters.chat.language import choose, current, speak
+from adapters.chat.language import choose, current, own, speak
 from adapters.chat.plan import plan
 from adapters.chat.review import game_review
 from adapters.chat.surface import Exchange, Platform
@@ -67,21 +67,37 @@ class Tables:
 
     @property
     def t(self) -> Translator:
-        """The language of what is being handled (see `settings_for`)."""
+        """The table's language: for what the chat sees (see `settings_for`)."""
         return current(self.default_t)
+
+    @property
+    def own(self) -> Translator:
+        """The language of the person being answered: for what only they see."""
+        return own(self.default_t)
 
     # ------------------------------------------------------------------ language and settings
 
     async def settings_for(
         self, channel: ChannelKey, exchange: Exchange | None = None
     ) -> ChatSettings:
-        """Load the chat's settings and take up its language for the rest of this task: the
-        chat's choice, else the person's, else the place's (a server's), else the bot's."""
+        """Load the chat's settings and take up the languages for the rest of this task. The
+        table's: the chat's choice, else the language its game opened with (kept, so that a
+        computer's turn or a restart speaks it too), else the person's, else the place's (a
+        server's), else the bot's. The person's own: theirs, else the table's."""
         place = await (exchange.place() if exchange else self.platform.place(channel))
         settings = await self.service.repository.chat_settings(self.platform.key, place.chat)
+        game = await self.service.game(channel)
         person = exchange.locale if exchange else None
-        speak(choose(self.default_t, settings.language, person, place.locale))
+        table = choose(
+            self.default_t, settings.language, game.language if game else None, person, place.locale
+        )
+        speak(table, choose(table, person))
         return settings
+
+    def as_the_chat(self) -> None:
+        """Answer this person in the table's language too: the settings screen describes the
+        chat, and a new language must show on it at once."""
+        speak(self.t)
 
     async def chat_settings(self, channel: ChannelKey) -> ChatSettings:
         place = await self.platform.place(channel)
@@ -92,7 +108,7 @@ class Tables:
         nothing), then silence; every press is still acknowledged."""
         verdict = self.limiter.check(exchange.person.id)
         if verdict is Verdict.WARN or (verdict is Verdict.DROP and exchange.quiet):
-            await exchange.private(cards.Lines((self.t("error-slow-down"),)))
+            await exchange.private(cards.Lines((self.own("error-slow-down"),)))
         elif verdict is Verdict.DROP:
             await exchange.ack()
         return verdict is not Verdict.ALLOW

@@ -58,7 +58,8 @@ class Answer:
 
     @property
     def t(self) -> Translator:
-        return self.calls.t
+        """What this answer says by itself is for the person answered alone."""
+        return self.calls.own
 
     @property
     def channel_id(self) -> int:
@@ -191,11 +192,11 @@ class DiscordExchange:
     def carries(self, data: str) -> bool:
         return self.answer.component and data in _custom_ids(self.interaction.message)
 
-    def _draw(self, card: cards.Card) -> list[Rendered]:
-        return draw(self.calls.t, card)
+    def _draw(self, card: cards.Card, *, privately: bool = False) -> list[Rendered]:
+        return draw(self.calls.own if privately else self.calls.t, card)
 
     async def private(self, card: cards.Card) -> None:
-        for rendered in self._draw(card):
+        for rendered in self._draw(card, privately=True):
             await self.answer.private(rendered)
 
     async def public(self, card: cards.Card) -> int:
@@ -208,7 +209,7 @@ class DiscordExchange:
         return await self.answer.update(self._draw(card)[0])
 
     async def redraw(self, card: cards.Card) -> None:
-        await self.answer.redraw_pressed(self._draw(card)[0])
+        await self.answer.redraw_pressed(self._draw(card, privately=True)[0])
 
     async def ack(self) -> None:
         await self.answer.ack()

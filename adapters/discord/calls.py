@@ -10,7 +10,7 @@ import discord
 
 from adapters.chat.boards import BoardRef
 from adapters.chat.cards import Card
-from adapters.chat.language import current
+from adapters.chat.language import current, own
 from adapters.chat.surface import Place
 from adapters.discord.draw import draw
 from adapters.discord.render import Rendered
@@ -48,8 +48,13 @@ class DiscordCalls:
 
     @property
     def t(self) -> Translator:
-        """The language of what is being handled (see adapters.chat.language)."""
+        """The table's language, for what the chat sees (see adapters.chat.language)."""
         return current(self.default)
+
+    @property
+    def own(self) -> Translator:
+        """The language of the person being answered, for what only they see."""
+        return own(self.default)
 
     def _messageable(self, channel_id: int) -> discord.PartialMessageable:
         assert self.client is not None

@@ -8,7 +8,7 @@ from telegram.error import BadRequest, Forbidden, TelegramError
 
 from adapters.chat.boards import BoardRef
 from adapters.chat.cards import Card
-from adapters.chat.language import current
+from adapters.chat.language import current, own
 from adapters.chat.surface import Place
 from adapters.i18n import Translator
 from adapters.telegram.draw import draw
@@ -36,8 +36,13 @@ class TelegramCalls:
 
     @property
     def t(self) -> Translator:
-        """The language of what is being handled (see adapters.chat.language)."""
+        """The table's language, for what the chat sees (see adapters.chat.language)."""
         return current(self.default)
+
+    @property
+    def own(self) -> Translator:
+        """The language of the person being answered, for what only they see."""
+        return own(self.default)
 
     async def send(self, channel: ChannelKey, card: Card) -> int:
         message_id = 0
@@ -65,8 +70,10 @@ class TelegramCalls:
             )
         return sent.message_id
 
-    async def edit(self, ref: BoardRef, card: Card) -> bool:
-        (rendered, *_) = draw(self.t, card)
+    async def edit(self, ref: BoardRef, card: Card, *, privately: bool = False) -> bool:
+        """Edit a message to show `card`; `privately`: in the language of the person answered
+        (a screen of theirs, such as the settings)."""
+        (rendered, *_) = draw(self.own if privately else self.t, card)
         try:
             if rendered.strip:
                 await self.bot.edit_message_reply_markup(chat_id=ref.chat, message_id=ref.message)

@@ -82,7 +82,7 @@ class CommandExchange(_Exchange):
     shown: payload.Press | None = None
 
     async def private(self, card: cards.Card) -> None:
-        for rendered in draw(self.calls.t, card):
+        for rendered in draw(self.calls.own, card):
             await self.message.reply_text(
                 rendered.text, parse_mode=ParseMode.HTML, reply_markup=rendered.markup
             )
@@ -95,7 +95,7 @@ class CommandExchange(_Exchange):
 
     async def fail(self) -> None:
         try:
-            await self.private(cards.Lines((self.calls.t("error-unexpected"),)))
+            await self.private(cards.Lines((self.calls.own("error-unexpected"),)))
         except self.calls.errors as error:
             log.info("could not tell of a failure in %s: %s", self.channel, error)
 
@@ -113,7 +113,7 @@ class PressExchange(_Exchange):
         self._answer: tuple[str | None, bool] = (None, False)
 
     async def private(self, card: cards.Card) -> None:
-        text, is_alert = alert(self.calls.t, card)
+        text, is_alert = alert(self.calls.own, card)
         if text is None:
             await self.public(card)  # too long for an answer: the chat sees it
         else:
@@ -121,13 +121,13 @@ class PressExchange(_Exchange):
 
     async def redraw(self, card: cards.Card) -> None:
         assert self.pressed is not None
-        await self.calls.edit(self.pressed, card)
+        await self.calls.edit(self.pressed, card, privately=True)
 
     async def troubled(self, error: Exception) -> None:
         self._answer = (None, False)
 
     async def fail(self) -> None:
-        self._answer = (self.calls.t("error-unexpected"), False)
+        self._answer = (self.calls.own("error-unexpected"), False)
 
     async def finish(self) -> None:
         text, is_alert = self._answer

@@ -18,6 +18,7 @@ from adapters.chat import cards, payload, presses
 from adapters.chat.boards import BoardRef
 from adapters.chat.cards import Card
 from adapters.chat.commands import Asked, command
+from adapters.chat.language import current, own
 from adapters.chat.plan import Redraw
 from adapters.chat.surface import Place
 from adapters.chat.tables import Tables
@@ -83,6 +84,9 @@ class Message:
     stripped: bool = False  # its buttons taken away (its text stays)
     deleted: bool = False
     edits: int = 0
+    # The table's language each time it was drawn (sent, then every edit): a real front end
+    # draws the card in the language in force then.
+    languages: list[str] = field(default_factory=list)
 
     @property
     def ref(self) -> BoardRef:
@@ -94,6 +98,7 @@ class Message:
 
     def show(self, card: Card) -> None:
         self.edits += 1
+        self.languages.append(current(T).locale)
         if isinstance(card, cards.Stripped):
             self.stripped = True
         else:
@@ -118,7 +123,7 @@ class RecordingPlatform:
     async def send(self, channel: ChannelKey, card: Card) -> int:
         if self.failing_sends:
             raise self.failing_sends.pop(0)
-        message = Message(next(self._ids), channel, card)
+        message = Message(next(self._ids), channel, card, languages=[current(T).locale])
         self.messages.append(message)
         return message.id
 
@@ -162,6 +167,7 @@ class RecordingExchange:
     admin: bool = False
     locale: str | None = None
     privately: list[Card] = field(default_factory=list)
+    private_languages: list[str] = field(default_factory=list)  # the language of each
     publicly: list[Card] = field(default_factory=list)
     updated: list[Card] = field(default_factory=list)
     redrawn: list[Card] = field(default_factory=list)
@@ -184,6 +190,7 @@ class RecordingExchange:
     async def private(self, card: Card) -> None:
         self._answered = True
         self.privately.append(card)
+        self.private_languages.append(own(T).locale)
 
     async def public(self, card: Card) -> int:
         message_id = await self.platform.send(self.channel, card)

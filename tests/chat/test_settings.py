@@ -111,8 +111,10 @@ async def test_channels_of_one_place_share_its_settings(world: World) -> None:
     assert other.privately == [cards.Settings(ChatSettings(hints=False))]
 
 
-async def test_the_language_is_the_chats_else_the_persons_else_the_places(world: World) -> None:
-    """The same unknown word, answered in each language in force by turn."""
+async def test_an_answer_to_one_person_is_in_theirs_else_the_chats_else_the_places(
+    world: World,
+) -> None:
+    """The same unknown word, answered privately in each language in force by turn."""
     ru, en = translator("ru"), translator("en")
 
     async def unknown(**switches: object) -> str:
@@ -126,7 +128,9 @@ async def test_the_language_is_the_chats_else_the_persons_else_the_places(world:
     world.platform.places["-100"] = Place("-100", "ru")
     assert await unknown() == ru("chat-unknown", arg="frobnicate")
     await world.repository.save_chat_settings(KEY, "-100", ChatSettings(language="en"))
-    assert await unknown(locale="ru") == en("chat-unknown", arg="frobnicate")
+    assert await unknown() == en("chat-unknown", arg="frobnicate")
+    assert await unknown(locale="ru") == ru("chat-unknown", arg="frobnicate")
+    assert world.tables.t.locale == "en"  # while the chat sees English
     assert ru("chat-unknown", arg="x") != en("chat-unknown", arg="x")
 
 
