@@ -20,6 +20,7 @@ class ErrorCode(Enum):
     NOT_HOST = "not-host"
     NOT_YOUR_TURN = "not-your-turn"
     NO_THROWS_LEFT = "no-throws-left"
+    ALL_HELD = "all-held"  # a throw must throw at least one die; stopping is writing a box
     THROW_FIRST = "throw-first"
     BOX_FILLED = "box-filled"
     BAD_DIE = "bad-die"

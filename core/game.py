@@ -328,6 +328,8 @@ def _roll(game: Game, player: PlayerRef, roller: Roller) -> tuple[Game, tuple[Ev
     if turn.throws_left <= 0:
         raise GameError(ErrorCode.NO_THROWS_LEFT)
     held = turn.held if turn.throws else NO_HOLDS
+    if all(held):  # a throw throws at least one die: to stop, the player writes a box
+        raise GameError(ErrorCode.ALL_HELD)
     fresh = iter(roller.roll(held.count(False)))
     dice = tuple(turn.dice[i] if held[i] else next(fresh) for i in range(DICE_COUNT))
     throw = turn.throws + 1

@@ -214,7 +214,10 @@ def play_random_game(
             if rng.random() < 0.7:
                 kept = frozenset(i for i in range(5) if rng.random() < 0.5)
                 step(player, Hold(kept))
-            step(player, Roll())
+            if all(game.turn.held):  # no die left to throw: the rules leave only a box
+                step(player, Score(rng.choice(seat.open_boxes())))
+            else:
+                step(player, Roll())
         else:
             step(player, Score(rng.choice(seat.open_boxes())))
     return game, log

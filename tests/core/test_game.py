@@ -322,15 +322,35 @@ def test_toggle_twice_releases_again() -> None:
     assert game.turn.dice == (5,) * 5
 
 
-def test_holding_all_dice_throws_none() -> None:
+@pytest.mark.parametrize("throws", [1, 2])
+def test_a_throw_with_all_five_held_is_refused(throws: int) -> None:
+    """Holding all five throws no die: the Roll is refused (game and version unchanged), the
+    player writes a box instead — at the first-throw price after the first throw."""
+    game, roller = started(ALICE, BOB)
+    roller.push([3, 3, 3, 3, 2])
+    game, _ = act(game, ALICE, Roll(), roller)
+    if throws == 2:
+        game, _ = act(game, ALICE, Hold(frozenset({0, 1, 2, 3})))
+        roller.push([2])
+        game, _ = act(game, ALICE, Roll(), roller)
+    game, _ = act(game, ALICE, Hold(frozenset(range(5))))
+    version = game.version
+    refuse(game, ALICE, Roll(), ErrorCode.ALL_HELD, roller)
+    assert game.version == version and game.turn.throws == throws
+    # Releasing one die makes the throw legal again.
+    game, _ = act(game, ALICE, ToggleHold(4))
+    roller.push([6])
+    game, events = act(game, ALICE, Roll(), roller)
+    assert events[0] == DiceRolled(ALICE.id, throws + 1, (3, 3, 3, 3, 6), (True,) * 4 + (False,))
+
+
+def test_all_five_held_then_written_at_the_first_throw_price() -> None:
     game, roller = started(ALICE, BOB)
     roller.push([3, 3, 3, 3, 2])
     game, _ = act(game, ALICE, Roll(), roller)
     game, _ = act(game, ALICE, Hold(frozenset(range(5))))
-    game, events = act(game, ALICE, Roll(), roller)
-    assert events[0] == DiceRolled(ALICE.id, 2, (3, 3, 3, 3, 2), (True,) * 5)
     game, events = act(game, ALICE, Score(Box.FOUR))
-    assert events[0].points == 40  # a later throw, though no die moved
+    assert events[0] == BoxScored(ALICE.id, Box.FOUR, 45, (3, 3, 3, 3, 2), 1)
     # the next player's first throw uses all five dice again
     roller.push([1, 2, 3, 4, 5])
     game, events = act(game, BOB, Roll(), roller)

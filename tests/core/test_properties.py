@@ -92,6 +92,7 @@ def check_log(game: Game, log: list, players: int) -> None:
             throws.append(event.throw)
             assert throws == list(range(1, len(throws) + 1))
             assert len(throws) <= 3
+            assert not all(event.held), "every throw throws at least one die"
 
     # each box at most once per player; points as the rules table; totals add up
     scored = [e for e in log if isinstance(e, BoxScored)]
@@ -248,6 +249,8 @@ def test_any_action_by_anyone_is_applied_or_refused_cleanly(
         except GameError:
             continue
         assert new.version == game.version + 1 and events
+        if isinstance(action, Roll):  # accepted only with a die to throw
+            assert not all(game.turn.held)
         if game.phase is not Phase.LOBBY:
             assert [s.player.id for s in new.seats] == [s.player.id for s in game.seats]
             # a written box is never rewritten; only the actor's Score writes one box
