@@ -55,11 +55,13 @@ KEEP_FACES = np.array([list(k) + [0] * (5 - len(k)) for k in KEEPS], dtype=np.in
 
 
 def _novice_keeps() -> IntArray:
-    """For each dice set, the keep of all dice showing its most common face (ties: the higher)."""
-    keeps = np.zeros(len(ROLLS), dtype=np.int64)
+    """For each dice set, the keep of all dice showing its most common face (ties: the higher);
+    −1 (stop) for five of a kind, which needs no more throws and leaves no die to throw."""
+    keeps = np.full(len(ROLLS), -1, dtype=np.int64)
     for index, roll in enumerate(ROLLS):
         face = max(set(roll), key=lambda f: (roll.count(f), f))
-        keeps[index] = KEEP_INDEX[(face,) * roll.count(face)]
+        if roll.count(face) < len(roll):
+            keeps[index] = KEEP_INDEX[(face,) * roll.count(face)]
     return keeps
 
 
@@ -110,8 +112,6 @@ def policy(variants: Variants, level: Level) -> Policy:
     masks = np.arange(FULL + 1, dtype=np.int64)
     if level is Level.NOVICE:
         keep = np.broadcast_to(NOVICE_KEEP, (FULL + 1, len(ROLLS))).copy()
-        # Five of a kind needs no more throws; everything else rolls again.
-        keep[:, FIVE_OF_A_KIND] = -1
         box_first, box_later = _box_tables(sol, np.zeros(FULL + 1))
         return Policy(keep, keep.copy(), box_first, box_later)
     future = sol.value if level is Level.MASTER else np.zeros(FULL + 1)

@@ -2,8 +2,9 @@
 
 With no bonus, the best play depends only on which boxes are still open (2^10 sheets), the dice
 showing and the throws made: a retrograde dynamic programme over the open sets, and within a turn
-over the 252 distinct dice sets, the keeps between throws and the box to write. A big general that
-ends the game is a terminal chance outcome worth no further points: it is never a choice.
+over the 252 distinct dice sets, the keeps between throws and the box to write. A keep throws at
+least one die (holding all five is no throw: stopping is writing a box). A big general that ends
+the game is a terminal chance outcome worth no further points: it is never a choice.
 """
 
 from __future__ import annotations
@@ -36,7 +37,8 @@ def _multisets(size: int) -> list[tuple[int, ...]]:
 
 ROLLS: list[Dice] = _multisets(DICE_COUNT)
 ROLL_INDEX: dict[Dice, int] = {roll: i for i, roll in enumerate(ROLLS)}
-KEEPS: list[tuple[int, ...]] = [k for size in range(DICE_COUNT + 1) for k in _multisets(size)]
+# Every keep throws at least one die: sizes 0 to 4, 210 in all.
+KEEPS: list[tuple[int, ...]] = [k for size in range(DICE_COUNT) for k in _multisets(size)]
 KEEP_INDEX: dict[tuple[int, ...], int] = {keep: i for i, keep in enumerate(KEEPS)}
 
 
@@ -49,7 +51,8 @@ def _probability(outcome: tuple[int, ...]) -> float:
 
 
 def _tables() -> tuple[FloatArray, IntArray, list[list[int]]]:
-    """Keep → dice transition probabilities; for each dice set, the keeps it allows."""
+    """Keep → dice transition probabilities; for each dice set, the keeps it allows (its proper
+    sub-multisets: holding all five is not a throw)."""
     transition = np.zeros((len(KEEPS), len(ROLLS)))
     for k, keep in enumerate(KEEPS):
         for outcome in _multisets(DICE_COUNT - len(keep)):
@@ -59,7 +62,7 @@ def _tables() -> tuple[FloatArray, IntArray, list[list[int]]]:
     for roll in ROLLS:
         subsets = {
             tuple(sorted(roll[i] for i in range(DICE_COUNT) if mask >> i & 1))
-            for mask in range(1 << DICE_COUNT)
+            for mask in range((1 << DICE_COUNT) - 1)
         }
         options.append(sorted(KEEP_INDEX[s] for s in subsets))
     width = max(len(o) for o in options)
@@ -99,8 +102,9 @@ class TurnTables:
 
     stop_first: FloatArray  # (252,) write the best box at first-throw prices, + future
     stop_later: FloatArray  # (252,) the same at later prices
-    keep_after_second: FloatArray  # (462,) keep K after throw 2, roll the rest once
-    keep_after_first: FloatArray  # (462,) keep K after throw 1, play on optimally
+    keep_after_second: FloatArray  # (210,) keep K after throw 2, roll the rest once
+    best_after_second: FloatArray  # (252,) value of dice showing after throw 2
+    keep_after_first: FloatArray  # (210,) keep K after throw 1, play on optimally
     best_after_first: FloatArray  # (252,) value of dice showing after throw 1
     value: float  # expected points of this turn and all later ones
 
@@ -111,8 +115,9 @@ class TurnBatch:
 
     stop_first: FloatArray  # (sets, 252)
     stop_later: FloatArray  # (sets, 252)
-    keep_after_second: FloatArray  # (sets, 462)
-    keep_after_first: FloatArray  # (sets, 462)
+    keep_after_second: FloatArray  # (sets, 210)
+    best_after_second: FloatArray  # (sets, 252)
+    keep_after_first: FloatArray  # (sets, 210)
     best_after_first: FloatArray  # (sets, 252)
     values: FloatArray  # (sets,)
 
@@ -121,6 +126,7 @@ class TurnBatch:
             self.stop_first[index],
             self.stop_later[index],
             self.keep_after_second[index],
+            self.best_after_second[index],
             self.keep_after_first[index],
             self.best_after_first[index],
             float(self.values[index]),
@@ -165,13 +171,14 @@ class Solution:
         future = self.value if future is None else future
         stop_first = self._stops(masks, self.points_first, future)
         stop_later = self._stops(masks, self.points_later, future)
+        # After throws 2 and 1: write now, or keep some dice and throw the others.
         keep2 = stop_later @ TRANSITION.T
-        best2 = keep2[:, KEEP_CHOICES].max(axis=2)
+        best2 = np.maximum(stop_later, keep2[:, KEEP_CHOICES].max(axis=2))
         keep1 = best2 @ TRANSITION.T
         best1 = np.maximum(stop_first, keep1[:, KEEP_CHOICES].max(axis=2))
         outcome = np.where(FIVE_OF_A_KIND, 0.0, best1) if self.rules.big_general_ends else best1
         values = outcome @ FIRST_ROLL
-        return TurnBatch(stop_first, stop_later, keep2, keep1, best1, values)
+        return TurnBatch(stop_first, stop_later, keep2, best2, keep1, best1, values)
 
     @cache  # noqa: B019 - one Solution per rule set lives for the process
     def turn(self, open_mask: int, greedy: bool = False) -> TurnTables:
@@ -200,7 +207,8 @@ def open_mask(boxes: tuple[Box, ...] | list[Box]) -> int:
 class Choice:
     """A legal decision and the expected final points after it with best play (`total` included).
 
-    `keep` is the dice held before the next throw (sorted faces), or `box` the box written.
+    `keep` is the dice held before the next throw (sorted faces, four at most: a throw throws at
+    least one die), or `box` the box written.
     """
 
     expected: float
@@ -283,9 +291,29 @@ def judge(
     """The choice `made` (its box or keep) valued, and the best choice: what choices() would
     list, without ranking them all (the post-game review weighs every decision of a game)."""
     options = _options(variants, open_boxes, dice, throws, total, False)
-    mine = next(o for o in options if o.box == made.box and o.keep == made.keep)
+    mine = next((o for o in options if o.box == made.box and o.keep == made.keep), None)
+    if mine is None:
+        mine = _threw_nothing(variants, open_boxes, dice, throws, made, total)
     best = min(options, key=_rank)  # the first of equals, as the stable sort of choices()
     return Choice(*mine), Choice(*best)
+
+
+def _threw_nothing(
+    variants: Variants,
+    open_boxes: tuple[Box, ...] | list[Box],
+    dice: Dice,
+    throws: int,
+    made: Choice,
+    total: int,
+) -> _Option:
+    """A throw with all five dice held, never a choice but in logs from before the rules refused
+    it: worth what the same dice are worth after one more throw (at later prices)."""
+    shown = tuple(sorted(dice))
+    if made.keep != shown or throws >= 3:
+        raise ValueError(f"{made} is no choice with {dice} after throw {throws}")
+    tables = solution(variants).turn(open_mask(open_boxes))
+    after = tables.best_after_second if throws == 1 else tables.stop_later
+    return _Option(total + float(after[ROLL_INDEX[shown]]), shown, None, 0)
 
 
 def expected_game(variants: Variants) -> float:

@@ -9,12 +9,14 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from adapters.sqlite import SqliteRepository
 from core.actions import Action, AddComputer, Hold, Join, Leave, Open, Roll, Score, Start
 from core.boxes import Box
 from core.computer import level_of, next_action
-from core.dice import ScriptedRoller, SeededRoller
+from core.dice import DICE_COUNT, ScriptedRoller, SeededRoller
 from core.errors import ErrorCode, GameError
 from core.events import (
     BoxScored,
@@ -51,14 +53,16 @@ def check_follows_engine(game: Game, action: Action, level: Level) -> None:
     if turn.throws == 0:
         assert action == Roll()
         return
-    best = choices(
+    options = choices(
         game.variants,
         seat.open_boxes(),
         turn.dice,
         turn.throws,
         seat.total,
         greedy=level is Level.CLUB,
-    )[0]
+    )
+    assert all(o.keep is None or len(o.keep) < DICE_COUNT for o in options)
+    best = options[0]
     match action:
         case Score(box=box):
             assert box is best.box
@@ -98,6 +102,8 @@ def play_computer_game(
         # The shape of a legal action; apply() below refuses anything else with a GameError.
         if isinstance(action, Hold):
             assert 1 <= turn.throws < 3
+        if isinstance(action, Roll):
+            assert not all(turn.held), "a computer throws at least one die"
         if isinstance(action, Score):
             assert turn.throws >= 1
             assert action.box in seat.open_boxes()
@@ -148,6 +154,24 @@ def test_computers_finish_many_games_with_big_generals_allowed() -> None:
         assert game.phase is Phase.FINISHED
         reasons.add(game.end_reason)
     assert reasons <= {EndReason.COMPLETED, EndReason.BIG_GENERAL}
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    seed=st.integers(min_value=0, max_value=2**32 - 1),
+    big=st.sampled_from(list(BigGeneralMode)),
+    full=st.booleans(),
+    joker=st.booleans(),
+)
+def test_computers_never_hold_all_five_and_throw(
+    seed: int, big: BigGeneralMode, full: bool, joker: bool
+) -> None:
+    """Seeded games of every level (the host as a Master): no computer weighs or makes a throw
+    of no dice (play_computer_game checks each decision); the log agrees, throw by throw."""
+    levels = [Level.MASTER, Level.CLUB, Level.NOVICE]
+    _, log, _ = play_computer_game(levels, variants_of(big, full, joker), seed, Level.MASTER)
+    rolled = [e for e in log if isinstance(e, DiceRolled)]
+    assert rolled and not any(all(e.held) for e in rolled)
 
 
 def test_level_of_reads_the_computer_id() -> None:

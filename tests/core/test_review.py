@@ -3,6 +3,7 @@ flawless game, and the review through GameService on a real SQLite file."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -14,15 +15,15 @@ from core.boxes import ALL_BOXES, Box
 from core.computer import level_of, next_action
 from core.dice import DICE_COUNT, Dice, ScriptedRoller, SeededRoller
 from core.errors import ErrorCode, GameError
-from core.events import BigGeneralThrown, BoxScored, DiceRolled, Event
+from core.events import BigGeneralThrown, BoxScored, DiceRolled, Event, TurnStarted
 from core.game import Game, Phase, apply, open_lobby
 from core.identity import ChannelKey
 from core.levels import Level
 from core.review import review
-from core.rules import Variants
+from core.rules import BigGeneralMode, Variants
 from core.service import GameService
 from core.strategy import Choice, choices, expected_game
-from tests.core.gamekit import ALICE, CHANNEL
+from tests.core.gamekit import ALICE, CHANNEL, PLAYERS, play_random_game
 
 DEFAULT = Variants()
 EXACT = 1e-9
@@ -160,6 +161,47 @@ def test_a_master_computer_loses_nothing_and_weaker_levels_do() -> None:
         losses = [d.loss for d in weaker.costly]
         assert losses == sorted(losses, reverse=True)
         assert weaker.accuracy(DEFAULT) < 100
+
+
+def test_the_review_never_names_a_throw_of_no_dice_as_better() -> None:
+    """Random play and every computer level over several seeds: each decision's better choice
+    is a box or a keep that throws at least one die, the best that choices() lists."""
+    rng = random.Random(14)
+    for seed in range(6):
+        variants = rng.choice([DEFAULT, Variants(big_general=BigGeneralMode.SCORES_SIXTY)])
+        _, log = play_random_game(PLAYERS[:2], variants, seed, rng)
+        decisions = [d for r in review(log, variants).values() for d in r.decisions]
+        assert decisions
+        for decision in decisions:
+            best = decision.best
+            assert best.keep is None or len(best.keep) < DICE_COUNT, decision
+            assert best.expected >= decision.chosen.expected - EXACT
+
+
+def test_an_older_log_with_a_throw_of_no_dice_is_still_reviewed() -> None:
+    """Logs from before the rules refused it may hold a throw with all five held. It is valued
+    as what it was, the same dice one throw later, and charged against real best play."""
+    sixes = (6, 6, 6, 6, 2)
+    held = (True,) * DICE_COUNT
+    log: list[Event] = [
+        TurnStarted(ALICE.id, 1),
+        DiceRolled(ALICE.id, 1, sixes, (False,) * DICE_COUNT),
+        DiceRolled(ALICE.id, 2, sixes, held),
+        DiceRolled(ALICE.id, 3, sixes, held),
+        BoxScored(ALICE.id, Box.FOUR, 40, sixes, 3),
+    ]
+    first, second, written = review(log, DEFAULT)[ALICE.id].decisions
+    boxes = list(ALL_BOXES)
+    all_five = tuple(sorted(sixes))
+    assert (first.throw, first.chosen.keep, first.best.keep) == (1, all_five, (6, 6, 6, 6))
+    after_two = choices(DEFAULT, boxes, sixes, 2)[0].expected
+    assert first.chosen.expected == pytest.approx(after_two, abs=EXACT)
+    assert first.best == choices(DEFAULT, boxes, sixes, 1)[0]
+    assert first.loss > 0
+    assert (second.throw, second.best.keep) == (2, (6, 6, 6, 6))
+    after_three = choices(DEFAULT, boxes, sixes, 3)[0].expected
+    assert second.chosen.expected == pytest.approx(after_three, abs=EXACT)
+    assert (written.throw, written.chosen.box) == (3, Box.FOUR)
 
 
 @pytest.fixture

@@ -22,6 +22,7 @@ from core.rules import BigGeneralMode, Variants
 from core.simulation import simulate
 from core.strategy import (
     FULL,
+    ROLL_INDEX,
     Choice,
     TurnTables,
     choices,
@@ -51,11 +52,12 @@ def by_keep(options: list[Choice]) -> dict[tuple[int, ...], Choice]:
     return {o.keep: o for o in options if o.keep is not None}
 
 
-def distinct_keeps(dice: tuple[int, ...]) -> set[tuple[int, ...]]:
-    """Every sub-multiset of the dice, from the 2^5 subsets of positions."""
+def throwing_keeps(dice: tuple[int, ...]) -> set[tuple[int, ...]]:
+    """Every sub-multiset of the dice that leaves at least one die to throw, from the subsets of
+    positions (holding all five is no throw)."""
     return {
         tuple(sorted(subset))
-        for size in range(len(dice) + 1)
+        for size in range(len(dice))
         for subset in itertools.combinations(dice, size)
     }
 
@@ -171,15 +173,16 @@ def test_choices_on_the_last_throw_are_only_boxes() -> None:
 
 @pytest.mark.parametrize("dice", [(1, 2, 3, 4, 5), (2, 2, 4, 6, 5), (3, 3, 3, 1, 1), (6,) * 5])
 @pytest.mark.parametrize("throws", [1, 2])
-def test_choices_before_the_last_throw_include_every_distinct_keep(
+def test_choices_before_the_last_throw_include_every_keep_that_throws(
     dice: tuple[int, ...], throws: int
 ) -> None:
     open_boxes = [Box.TWOS, Box.STRAIGHT, Box.GENERAL]
     options = choices(SIXTY, open_boxes, dice, throws)
     keeps = [o.keep for o in options if o.keep is not None]
     assert len(keeps) == len(set(keeps))
-    assert set(keeps) == distinct_keeps(dice)
-    assert len(keeps) == math.prod(c + 1 for c in Counter(dice).values())
+    assert set(keeps) == throwing_keeps(dice)
+    # Every sub-multiset but the whole: all five held is no throw.
+    assert len(keeps) == math.prod(c + 1 for c in Counter(dice).values()) - 1
     assert {o.box for o in options if o.box is not None} == set(open_boxes)
     # Best first.
     assert [o.expected for o in options] == sorted((o.expected for o in options), reverse=True)
@@ -272,6 +275,56 @@ def test_first_throw_four_of_a_kind_is_written_only_when_general_is_closed() -> 
                 assert best.box is Box.FOUR
 
 
+def test_six_six_six_six_two_first_throw_hint_offers_no_wasted_throw() -> None:
+    """Issue 14: all boxes open, 6-6-6-6-2 on the first throw. Holding all five and throwing
+    nothing would only trade the first-throw price for a later one: it is no option. Keeping the
+    four sixes is best; writing Four at 45 now is second, worth 45 + V(the other nine boxes)."""
+    options = choices(DEFAULT, list(SHEET_ORDER), (6, 6, 6, 6, 2), 1, total=0)
+    assert all(o.keep is None or len(o.keep) < 5 for o in options)
+    four = by_box(options)[Box.FOUR]
+    rest = [b for b in SHEET_ORDER if b is not Box.FOUR]
+    assert four.points == 45
+    assert four.expected == pytest.approx(45 + table_value(DEFAULT, rest), abs=EXACT)
+    assert [(o.keep, o.box) for o in options[:4]] == [
+        ((6, 6, 6, 6), None),
+        (None, Box.FOUR),
+        ((6, 6, 6), None),
+        (None, Box.SIXES),
+    ]
+
+
+def test_no_option_anywhere_holds_all_five() -> None:
+    """Over many random positions, rules and both engines (Master's and Club's), every keep
+    throws at least one die, and the value of the dice showing after throws 1 and 2 is exactly
+    the best of the boxes and those keeps."""
+    rng = random.Random(14)
+    for _ in range(600):
+        variants = rng.choice(ALL_VARIANTS)
+        open_boxes = [b for b in SHEET_ORDER if rng.random() < 0.5] or [rng.choice(SHEET_ORDER)]
+        dice = tuple(rng.randint(1, 6) for _ in range(5))
+        throws, greedy = rng.choice((1, 2)), rng.random() < 0.3
+        options = choices(variants, open_boxes, dice, throws, greedy=greedy)
+        keeps = [o.keep for o in options if o.keep is not None]
+        assert keeps and all(len(keep) < 5 for keep in keeps), (dice, throws)
+        tables = solution(variants).turn(open_mask(open_boxes), greedy)
+        best = tables.best_after_first if throws == 1 else tables.best_after_second
+        assert best[ROLL_INDEX[tuple(sorted(dice))]] == pytest.approx(
+            options[0].expected, abs=EXACT
+        )
+
+
+@pytest.mark.parametrize("variants", ALL_VARIANTS)
+def test_throwing_nothing_never_beat_best_play_so_the_optimum_stands(variants: Variants) -> None:
+    """What holding all five after throw 1 used to be worth (the same dice after throw 2) is, in
+    every open set, never more than best play after throw 1: later prices are never higher. So
+    dropping that option leaves every value — and the game's optimum — as it was."""
+    batch = solution(variants).turns(np.arange(1, FULL + 1, dtype=np.int64))
+    assert (batch.best_after_second <= batch.best_after_first + EXACT).all()
+    assert (batch.stop_later <= batch.stop_first).all()
+    if variants == DEFAULT:
+        assert expected_game(DEFAULT) == pytest.approx(155.33515777671414, abs=EXACT)
+
+
 # ---------------------------------------------------------------------------------------------
 # Bellman check by independent enumeration
 # ---------------------------------------------------------------------------------------------
@@ -333,7 +386,7 @@ def test_bellman_no_single_deviation_improves_on_sampled_positions() -> None:
         throws = rng.choice((1, 2))
         total = rng.randint(0, 150)
         options = choices(variants, open_boxes, dice, throws, total)
-        assert {o.keep for o in options if o.keep is not None} == distinct_keeps(dice)
+        assert {o.keep for o in options if o.keep is not None} == throwing_keeps(dice)
 
         best_after = next_stage_best(variants, open_boxes, throws + 1, total)
         enumerated = []
