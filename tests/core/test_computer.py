@@ -174,6 +174,25 @@ def test_computers_never_hold_all_five_and_throw(
     assert rolled and not any(all(e.held) for e in rolled)
 
 
+@pytest.mark.parametrize("level", [Level.MASTER, Level.CLUB, Level.NOVICE])
+@pytest.mark.parametrize("dice", [(6, 6, 6, 6, 2), (1, 2, 3, 4, 6), (2, 2, 4, 6, 5)])
+def test_taking_over_with_all_five_held_releases_dice_or_writes(
+    level: Level, dice: tuple[int, ...]
+) -> None:
+    """A person held all five and walked away; the computer that plays on (as a timed-out turn's
+    stand-in does) never throws them so: it holds what it keeps, then throws, or writes a box."""
+    game, roller = started(ALICE)
+    roller.push(dice)
+    game, _ = act(game, ALICE, Roll(), roller)
+    game, _ = act(game, ALICE, Hold(frozenset(range(DICE_COUNT))))
+    action = next_action(game, level)
+    assert isinstance(action, Hold | Score)
+    if isinstance(action, Hold):
+        assert len(action.indices) < DICE_COUNT
+        game, _ = act(game, ALICE, action)
+        assert next_action(game, level) == Roll()
+
+
 def test_level_of_reads_the_computer_id() -> None:
     assert level_of(PlayerRef("cpu-master-1", "M")) is Level.MASTER
     assert level_of("cpu-club-12") is Level.CLUB
