@@ -106,14 +106,37 @@ class Help:
 
 @dataclass(frozen=True)
 class Hint:
-    """The best choices now for the dice showing, best first."""
+    """The best choices now for the dice showing, best first; for the game and version named
+    (where a platform must offer a button to see it privately)."""
 
     options: tuple[Choice, ...]
     dice: tuple[int, ...]
+    game_id: str = ""
+    version: int = 0
+
+
+@dataclass(frozen=True)
+class Welcome:
+    """A first contact: what General is and how to begin (`brief` in a group, where the chat
+    knows already); `invite` is a link that adds the bot to a group, where there is one."""
+
+    brief: bool = False
+    invite: str | None = None
 
 
 Card = (
-    Board | Redrawn | Stripped | Lines | Records | Sheet | Final | Notice | Settings | Help | Hint
+    Board
+    | Redrawn
+    | Stripped
+    | Lines
+    | Records
+    | Sheet
+    | Final
+    | Notice
+    | Settings
+    | Help
+    | Hint
+    | Welcome
 )
 
 

@@ -93,6 +93,13 @@ def help_lines(t: Translator, platform: str) -> list[str]:
     return [f"{usage(c, platform, t)} — {t(c.about)}" for c in COMMANDS]
 
 
+def welcome_lines(t: Translator, brief: bool) -> list[str]:
+    """A first contact's words before the commands (a group hears the short form)."""
+    if brief:
+        return [t("welcome-group")]
+    return [t("welcome-title"), t("welcome-about"), t("welcome-where"), "", t("welcome-commands")]
+
+
 def readme_table(platform: str, t: Translator | None = None) -> str:
     """The README's table of the commands (kept equal to this list by a test)."""
     t = t or translator("en")

@@ -187,5 +187,25 @@ async def hint(tables: Tables, exchange: Exchange, game_id: str | None = None) -
         await exchange.private(refusal(tables, error))
         return
     view = await tables.service.view(channel, exchange.person.id)
-    dice = tuple(d.value for d in view.dice) if view else ()
-    await exchange.private(cards.Hint(tuple(options), dice))
+    if view is None:  # the game ended in between
+        await exchange.private(cards.Lines((tables.own("error-game-over"),)))
+        return
+    dice = tuple(d.value for d in view.dice)
+    await exchange.private(cards.Hint(tuple(options), dice, view.game_id, view.version))
+
+
+async def welcome(
+    tables: Tables, exchange: Exchange, *, brief: bool, invite: str | None = None
+) -> None:
+    """A first contact (Telegram's /start and /help): what General is and how to begin, in the
+    person's language."""
+    channel = exchange.channel
+    try:
+        await tables.settings_for(channel, exchange)
+        if not await tables.slowed(exchange):
+            await exchange.private(cards.Welcome(brief, invite))
+    except tables.platform.errors as error:
+        tables.troubles(channel, error)
+    except Exception:
+        tables.log.exception("the welcome in %s failed", channel)
+        await exchange.fail()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from adapters.chat import cards
-from adapters.chat.catalogue import COMMANDS, usage
+from adapters.chat.catalogue import COMMANDS, usage, welcome_lines
 from adapters.discord import render
 from adapters.discord.render import MESSAGE_LIMIT, Rendered, esc
 from adapters.i18n import Translator
@@ -45,6 +45,8 @@ def draw(t: Translator, card: cards.Card) -> list[Rendered]:
             return [Rendered(render.clip("\n".join([*map(esc, preface), _help(t, topic)])))]
         case cards.Hint(options=options, dice=dice):
             return [Rendered(render.lines_text(hint_lines(t, list(options), dice)))]
+        case cards.Welcome(brief=brief):
+            return [Rendered(render.clip("\n".join(map(esc, welcome_lines(t, brief)))))]
 
 
 def _help(t: Translator, topic: str) -> str:

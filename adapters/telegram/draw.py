@@ -54,6 +54,8 @@ def draw(t: Translator, card: cards.Card) -> list[Rendered]:
             return [Rendered(head + render.help_text(t, topic))]
         case cards.Hint(options=options, dice=dice):
             return [Rendered(_lines(hint_lines(t, list(options), dice)))]
+        case cards.Welcome(brief=brief, invite=invite):
+            return [render.welcome(t, brief, invite)]
 
 
 def alert(t: Translator, card: cards.Card) -> tuple[str | None, bool]:

@@ -5,16 +5,18 @@ result (so that the spinner ends with the new board)."""
 from __future__ import annotations
 
 import logging
+from html import escape
 
 from telegram import CallbackQuery, Message, User
 from telegram.constants import ChatMemberStatus, ChatType, ParseMode
-from telegram.error import BadRequest
+from telegram.error import BadRequest, Forbidden
 
 from adapters.chat import cards, payload
 from adapters.chat.boards import BoardRef
 from adapters.chat.surface import Place
 from adapters.telegram.calls import PLATFORM, TelegramCalls
 from adapters.telegram.draw import alert, draw
+from adapters.telegram.render import Rendered, hint_offer
 from core.identity import ChannelKey, PlayerRef
 
 log = logging.getLogger(__name__)
@@ -82,10 +84,31 @@ class CommandExchange(_Exchange):
     shown: payload.Press | None = None
 
     async def private(self, card: cards.Card) -> None:
+        if isinstance(card, cards.Hint) and self.message.chat.type != ChatType.PRIVATE:
+            await self._whisper(card)
+            return
         for rendered in draw(self.calls.own, card):
-            await self.message.reply_text(
-                rendered.text, parse_mode=ParseMode.HTML, reply_markup=rendered.markup
+            await self._reply(rendered)
+
+    async def _reply(self, rendered: Rendered) -> None:
+        await self.message.reply_text(
+            rendered.text, parse_mode=ParseMode.HTML, reply_markup=rendered.markup
+        )
+
+    async def _whisper(self, hint: cards.Hint) -> None:
+        """A hint asked for in a group goes to the asker's private chat with the bot, never to
+        the group; where the bot may not write to them (they never opened that chat), the group
+        gets a button that shows the hint to whoever presses it, and only to them."""
+        t = self.calls.own
+        title = t("hint-from", chat=self.message.chat.title or "")
+        (rendered,) = draw(t, hint)
+        try:
+            await self.calls.bot.send_message(
+                self.user.id, f"{escape(title)}\n{rendered.text}", parse_mode=ParseMode.HTML
             )
+        except (Forbidden, BadRequest) as error:
+            log.info("cannot write to %s privately: %s", self.user.id, error)
+            await self._reply(hint_offer(t, hint.game_id, hint.version))
 
     async def redraw(self, card: cards.Card) -> None:
         await self.private(card)

@@ -7,16 +7,23 @@ import logging
 import os
 from dataclasses import dataclass
 
-from telegram import BotCommand, Message, Update
+from telegram import (
+    BotCommand,
+    BotCommandScopeAllGroupChats,
+    BotCommandScopeAllPrivateChats,
+    Message,
+    Update,
+)
+from telegram.constants import ChatType
 from telegram.ext import AIORateLimiter, Application, CallbackQueryHandler, CommandHandler
 from telegram.ext import ContextTypes as _ContextTypes
 
 from adapters.chat.boards import BoardStore
 from adapters.chat.catalogue import COMMAND
-from adapters.chat.commands import Asked, command
+from adapters.chat.commands import Asked, command, welcome
 from adapters.chat.presses import press
 from adapters.chat.tables import Tables
-from adapters.i18n import available_locales, translator
+from adapters.i18n import Translator, available_locales, translator
 from adapters.ratelimit import RateLimiter
 from adapters.telegram.calls import TelegramCalls
 from adapters.telegram.exchange import CommandExchange, PressExchange
@@ -30,6 +37,7 @@ POLL_TIMEOUT = 30
 # HTTP connections to the Bot API at once: plenty for the edits and answers of hundreds of
 # tables a second, few enough to stay cheap to keep open.
 CONNECTIONS = 16
+FIRST_CONTACT = ("start", "help")  # what a person new to the bot types (or Telegram sends)
 
 
 @dataclass(frozen=True)
@@ -83,6 +91,7 @@ class TelegramFrontEnd:
             builder = builder.base_url(base_url).base_file_url(_file_url(base_url))
         self.app = builder.build()
         self.app.add_handler(CommandHandler(COMMAND, self._on_command))
+        self.app.add_handler(CommandHandler(FIRST_CONTACT, self._on_welcome))
         self.app.add_handler(CallbackQueryHandler(self._on_press))
         self.app.add_error_handler(self._on_error)
         default = translator(locale)
@@ -123,12 +132,28 @@ class TelegramFrontEnd:
         await self.app.shutdown()
 
     async def _register_commands(self) -> None:
-        """The command menu, in every language of the catalogues."""
-        for locale in available_locales():
-            menu = BotCommand(COMMAND, translator(locale)("cmd-general"))
-            await self.app.bot.set_my_commands([menu], language_code=locale)
-        default = BotCommand(COMMAND, self.tables.default_t("cmd-general"))
-        await self.app.bot.set_my_commands([default])
+        """The command menus, for private chats and for groups, in every language of the
+        catalogues (the bot's own for clients in any other); the bot's descriptions likewise."""
+        bot = self.app.bot
+        for code, t in [(None, self.tables.default_t), *_languages()]:
+            for scope, about in (
+                (BotCommandScopeAllPrivateChats(), "menu-general-private"),
+                (BotCommandScopeAllGroupChats(), "menu-general-group"),
+            ):
+                menu = [BotCommand(COMMAND, t(about)), BotCommand("help", t("menu-help"))]
+                await bot.set_my_commands(menu, scope=scope, language_code=code)
+            await bot.set_my_description(t("bot-description"), language_code=code)
+            await bot.set_my_short_description(t("bot-short-description"), language_code=code)
+
+    async def _on_welcome(self, update: Update, context: _ContextTypes.DEFAULT_TYPE) -> None:
+        """/start (a deep link's payload changes nothing) and /help: a first contact."""
+        message, user = update.effective_message, update.effective_user
+        if message is None or user is None:
+            return
+        exchange = CommandExchange(self.calls, message, user)
+        private = message.chat.type == ChatType.PRIVATE
+        invite = f"https://t.me/{self.app.bot.username}?startgroup=general" if private else None
+        await welcome(self.tables, exchange, brief=not private, invite=invite)
 
     async def _on_command(self, update: Update, context: _ContextTypes.DEFAULT_TYPE) -> None:
         message, user = update.effective_message, update.effective_user
@@ -156,6 +181,11 @@ class TelegramFrontEnd:
             log.warning("telegram: %s", context.error)
         else:
             log.error("unhandled error for %r", update, exc_info=context.error)
+
+
+def _languages() -> list[tuple[str, Translator]]:
+    """Each language of the catalogues, by the code Telegram's clients report."""
+    return [(code, translator(code)) for code in available_locales()]
 
 
 def _file_url(base_url: str) -> str:

@@ -8,7 +8,7 @@ from html import escape
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from adapters.chat import payload
-from adapters.chat.catalogue import help_lines
+from adapters.chat.catalogue import help_lines, welcome_lines
 from adapters.i18n import Translator
 from adapters.i18n.text import (
     box_name,
@@ -205,6 +205,29 @@ def settings(t: Translator, chosen: ChatSettings) -> Rendered:
     done = payload.setting_code(payload.SETTINGS_DONE)
     rows.append([InlineKeyboardButton(t("settings-done"), callback_data=done)])
     return Rendered(f"<b>{escape(t('settings-title'))}</b>", InlineKeyboardMarkup(rows))
+
+
+def welcome(t: Translator, brief: bool, invite: str | None) -> Rendered:
+    """/start and /help: in a private chat the whole welcome and the commands, with a button
+    that adds the bot to a group; in a group a line."""
+    lines = [escape(line) for line in welcome_lines(t, brief)]
+    if brief:
+        return Rendered("\n".join(lines))
+    lines[0] = f"<b>{lines[0]}</b>"
+    lines += [escape(line) for line in help_lines(t, "telegram")]
+    markup = None
+    if invite:
+        button = InlineKeyboardButton(t("btn-add-to-group"), url=invite)
+        markup = InlineKeyboardMarkup([[button]])
+    return Rendered("\n".join(lines), markup)
+
+
+def hint_offer(t: Translator, game_id: str, version: int) -> Rendered:
+    """Where a hint cannot be written to the asker privately: a button that shows it to
+    whoever presses it, in a callback answer only they see."""
+    data = payload.encode(game_id, version, payload.HINT)
+    button = InlineKeyboardButton(t("btn-hint"), callback_data=data)
+    return Rendered(escape(t("hint-write-to-me")), InlineKeyboardMarkup([[button]]))
 
 
 def help_text(t: Translator, topic: str = "help") -> str:

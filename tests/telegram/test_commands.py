@@ -13,9 +13,11 @@ def last_text(fake: FakeTelegram, chat: object, thread_id: int | None = None) ->
 
 
 async def test_command_menu_is_registered(tg: RunningBot) -> None:
-    commands = tg.fake.commands_for()
-    assert [c["command"] for c in commands] == ["general"]
-    assert tg.fake.commands_for(language_code="en")[0]["description"]
+    """Telegram shows the menu of the chat's kind (see test_first_contact for its words)."""
+    private = tg.fake.commands_for(scope={"type": "all_private_chats"})
+    assert [c["command"] for c in private] == ["general", "help"]
+    groups = tg.fake.commands_for(scope={"type": "all_group_chats"}, language_code="en")
+    assert [c["command"] for c in groups] == ["general", "help"]
 
 
 async def test_help_rules_and_unknown_argument(tg: RunningBot) -> None:

@@ -89,9 +89,11 @@ async def test_hint_refusals(tg_seeded: SeededBot) -> None:
     await press(fake, current, board, "Roll")
     board = fake.message(group, board.message_id)
     assert await press(fake, other, board, "Hint") == f"It's {current.first_name}'s turn."
+    fake.private_chat(current)  # the player has a chat with the bot: the hint goes there
     await fake.send_message(current, group, "/general hint")
     await fake.settle()
-    assert "Best play now" in fake.bot_messages(group)[-1].plain_text
+    assert "Best play now" not in fake.bot_messages(group)[-1].plain_text
+    assert "Best play now" in fake.bot_messages(fake.private_chat(current))[-1].plain_text
 
 
 async def test_a_computer_turn_cut_short_by_a_restart_is_played_after_it(

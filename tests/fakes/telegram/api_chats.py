@@ -1,4 +1,5 @@
 """The Bot API methods about the bot, its commands and chats: getMe, set/get/deleteMyCommands,
+set/getMyDescription and set/getMyShortDescription,
 getChat, getChatMember, getChatAdministrators, sendChatAction, getFile; and who may post where."""
 
 from __future__ import annotations
@@ -80,6 +81,37 @@ class ChatMethods(FakeServer):
         key = _commands_key(p)
         self.commands.pop(key, None)
         return True
+
+    def _set_description(self, p: dict[str, Any], kind: str, limit: int) -> Any:
+        """As the server does: at most `limit` characters; empty removes the language's."""
+        text = str(p.get(kind) or "")
+        if len(text) > limit:
+            raise ApiError(f"Bad Request: {kind.upper()}_INVALID")
+        language = str(p.get("language_code") or "")
+        if language and len(language) != 2:
+            raise ApiError("Bad Request: LANGUAGE_CODE_INVALID")
+        if text:
+            self.descriptions[(kind, language)] = text
+        else:
+            self.descriptions.pop((kind, language), None)
+        return True
+
+    def _get_description(self, p: dict[str, Any], kind: str) -> Any:
+        language = str(p.get("language_code") or "")
+        found = self.descriptions.get((kind, language), self.descriptions.get((kind, ""), ""))
+        return {kind: found}
+
+    async def _api_setMyDescription(self, p: dict[str, Any]) -> Any:
+        return self._set_description(p, "description", 512)
+
+    async def _api_getMyDescription(self, p: dict[str, Any]) -> Any:
+        return self._get_description(p, "description")
+
+    async def _api_setMyShortDescription(self, p: dict[str, Any]) -> Any:
+        return self._set_description(p, "short_description", 120)
+
+    async def _api_getMyShortDescription(self, p: dict[str, Any]) -> Any:
+        return self._get_description(p, "short_description")
 
     async def _api_getChat(self, p: dict[str, Any]) -> Any:
         chat = self._get_chat(p.get("chat_id"))

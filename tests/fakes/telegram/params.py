@@ -102,6 +102,10 @@ _SPECS: dict[str, dict[str, str]] = {
     "getChatAdministrators": {"chat_id": CHAT},
     "sendChatAction": {"chat_id": CHAT, "action": STR, "message_thread_id": INT},
     "getFile": {"file_id": STR},
+    "setMyDescription": {"description": STR, "language_code": STR},
+    "getMyDescription": {"language_code": STR},
+    "setMyShortDescription": {"short_description": STR, "language_code": STR},
+    "getMyShortDescription": {"language_code": STR},
 }
 
 # things that change behaviour and that the fake does not simulate: refuse loudly

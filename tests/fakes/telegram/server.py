@@ -49,6 +49,8 @@ class FakeTelegram(World, MessageMethods, ChatMethods, Updates, BotApiHttp):
         self.chats: dict[int, FakeChat] = {}
         self.requests: list[tuple[str, dict[str, Any]]] = []
         self.commands: dict[tuple[str, str], list[dict[str, str]]] = {}
+        # The bot's description and short description, by language ("" for every other).
+        self.descriptions: dict[tuple[str, str], str] = {}
         self.callback_queries: dict[str, CallbackAnswer] = {}
         self.chat_actions: list[tuple[int, str, int | None]] = []
         self.webhook_deleted = 0
