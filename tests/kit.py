@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import html
 import json
+import re
 import sqlite3
+from collections.abc import Iterable
 from pathlib import Path
 
 LOT_ALICE_LOW = [1, 1, 1, 1, 2, 6, 6, 6, 6, 5]  # seating throws: Alice 6, Bob 29, so Alice starts
@@ -25,3 +28,29 @@ def age_the_turn(database: Path, seconds: float) -> None:
         data = json.loads(snapshot)
         data["turn_started"] -= seconds
         db.execute("UPDATE games SET snapshot = ? WHERE id = ?", (json.dumps(data), game_id))
+
+
+# A command a text names, with its subcommand and arguments as typed: not words of a language.
+COMMAND_WORDS = re.compile(
+    r"/\w+(?:@\w+)?(?: (?:start|join|leave|sheet|hint|review|help|rules|stop|kick|settings"
+    r"|leaderboard|stats|history|text|global|30d))*"
+)
+LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
+CYRILLIC = re.compile(r"[А-Яа-яЁё]")
+
+
+def foreign_words(texts: Iterable[str], language: str, names: Iterable[str] = ()) -> list[str]:
+    """What in `texts` is not in `language`: Latin words in Russian, Cyrillic in English (the
+    commands a text names, mentions and the players' names aside)."""
+    found = []
+    for text in texts:
+        plain = html.unescape(re.sub(r"<[^>]+>", "", text))
+        for name in names:
+            plain = plain.replace(name, "")
+        plain = COMMAND_WORDS.sub("", plain)
+        plain = re.sub(r"https?://\S+|<[@#!&]*\d+>|@\w+", "", plain)
+        if language == "ru":
+            found += [f"{word!r} in {text!r}" for word in LATIN_WORD.findall(plain)]
+        elif CYRILLIC.search(plain.replace("Генерал", "")):
+            found.append(repr(text))
+    return found

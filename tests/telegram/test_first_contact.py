@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 
 from adapters.i18n import translator
-from tests.fakes.telegram import FakeTelegram
 from tests.kit import LOT_ALICE_LOW
 from tests.telegram.kit import RunningBot, live_board, press
 

@@ -1,0 +1,96 @@
+"""One language per table, end to end: a Telegram group of Russian speakers with a computer and
+a turn timer, on a bot whose own language is English, hears nothing but Russian."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from adapters.i18n import translator
+from core.dice import SeededRoller
+from tests.fakes.telegram import FakeChat, FakeTelegram, FakeUser
+from tests.kit import age_the_turn, foreign_words, game_rows
+from tests.telegram.kit import bot_settings, live_board, press, running
+
+RU = translator("ru")
+
+
+def said(fake: FakeTelegram) -> list[str]:
+    """Every text and button label the bot sent, edited in or answered, in order."""
+    texts: list[str] = []
+    for method, params in fake.requests:
+        for key in ("text", "caption"):
+            if method != "getUpdates" and isinstance(params.get(key), str):
+                texts.append(params[key])
+        markup: Any = params.get("reply_markup")
+        if isinstance(markup, str):
+            markup = json.loads(markup)
+        if isinstance(markup, dict):
+            texts += [b["text"] for row in markup.get("inline_keyboard", []) for b in row]
+    return texts
+
+
+def human_board(fake: FakeTelegram, group: FakeChat, users: dict[int, FakeUser]) -> Any:
+    """The live board, if it is one of the people's turns."""
+    boards = [m for m in fake.bot_messages(group) if m.reply_markup and not m.deleted]
+    if boards and any(f"id={u}" in boards[-1].text for u in users):
+        return boards[-1]
+    return None
+
+
+def over(database: Path) -> bool:
+    return [phase for _, phase, _ in game_rows(database)] == ["finished"]
+
+
+async def play_turn(
+    fake: FakeTelegram, group: FakeChat, users: dict[int, FakeUser], database: Path
+) -> bool:
+    """Once the computer has played, the player whose board is live throws once and writes
+    the first box offered; False once the game is over."""
+    await fake.wait_for(lambda: human_board(fake, group, users) is not None or over(database))
+    board = human_board(fake, group, users)
+    if board is None:
+        return False
+    user = next(users[u] for u in users if f"id={u}" in board.text)
+    await press(fake, user, board, RU("btn-roll-first"))
+    board = live_board(fake, group)
+    box = next(b.text for b in board.buttons if " · " in b.text)
+    await press(fake, user, board, box)
+    return True
+
+
+async def test_a_russian_table_with_a_computer_and_a_timer_speaks_only_russian(
+    fake: FakeTelegram, tmp_path: Path
+) -> None:
+    ann = fake.user(1001, "Аня", language_code="ru")
+    bob = fake.user(1002, "Борис", language_code="ru")
+    users = {ann.id: ann, bob.id: bob}
+    group = fake.chat(-100990, title="Дом")
+    database = tmp_path / "general.db"
+    settings = bot_settings(fake, database)
+    assert settings.general_language == "en"
+    async with running(settings, SeededRoller(5)):
+        await fake.send_message(ann, group, "/general start")
+        await fake.settle()
+        lobby = live_board(fake, group)
+        await press(fake, bob, lobby, RU("btn-join"))
+        await press(fake, ann, lobby, RU("btn-add-master"))
+        await press(fake, ann, lobby, RU("btn-start"))
+        for _ in range(3):
+            await play_turn(fake, group, users, database)
+        await fake.wait_for(lambda: human_board(fake, group, users) is not None)
+    age_the_turn(database, 3600)  # down while the turn's clock ran out
+    async with running(settings, SeededRoller(6)):
+        await fake.wait_for(lambda: any("⏰" in text for text in said(fake)), timeout=10)
+        await fake.settle()
+        for _ in range(40):
+            if not await play_turn(fake, group, users, database):
+                break
+        await fake.send_message(bob, group, "/general review")
+        await fake.send_message(bob, group, "/general leaderboard")
+        await fake.settle()
+    assert over(database)
+    texts = said(fake)
+    assert any(RU("computer-master") in text for text in texts)
+    assert foreign_words(texts, "ru", names=["Аня", "Борис", "Дом"]) == []
