@@ -209,3 +209,17 @@ async def test_a_stale_press_on_an_earlier_turns_board_strips_it(world: World) -
     await world.send(late, "r")
     assert late.said() == [T("error-stale")]
     assert first.stripped and live.edits == edits and world.roller.remaining == len(THROW)
+
+
+async def test_a_throw_with_all_five_held_is_refused_and_changes_nothing(world: World) -> None:
+    board = await started(world)
+    world.roller.push(THROW)
+    await world.press(board, ALICE, "r")
+    for die in range(5):
+        await world.press(board, ALICE, f"h{die}")
+    before = await world.game()
+    refused = await world.press(board, ALICE, "r")
+    assert refused.said() == [T("error-all-held")]
+    after = await world.game()
+    assert (after.version, after.turn) == (before.version, before.turn)
+    assert world.roller.remaining == 0  # no die was thrown
