@@ -1,54 +1,25 @@
-"""The console front end in-process: parsing, rendering, and whole games on real storage."""
+"""Whole console sessions in-process, on real storage, answered from a script."""
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
+import time
 from collections.abc import Iterable
 from pathlib import Path
 
-import pytest
-
-from adapters.console.app import CHANNEL, run_console
-from adapters.console.commands import BadBox, BadDice, Meta, Unknown, parse
-from adapters.console.render import render_board
+from adapters.console.app import CHANNEL, ConsoleGame, run_console
+from adapters.console.commands import MAX_LINE
+from adapters.console.render import help_text
 from adapters.i18n import translator
 from adapters.sqlite import SqliteRepository
-from core.actions import Hold, Open, Roll, Score, Start
 from core.boxes import Box
-from core.dice import ScriptedRoller, SeededRoller
-from core.game import Phase, apply, open_lobby
-from core.identity import PlayerRef
+from core.dice import Roller, ScriptedRoller, SeededRoller
+from core.game import Phase
 from core.service import GameService
-from core.view import make_view
 
 T = translator("en")
-
-
-@pytest.mark.parametrize(
-    ("line", "expected"),
-    [
-        ("r", Roll()),
-        ("  ROLL ", Roll()),
-        ("h 1 3 5", Hold(frozenset({0, 2, 4}))),
-        ("hold 2,4", Hold(frozenset({1, 3}))),
-        ("h", Hold(frozenset())),
-        ("s 2", Score(Box.TWOS)),
-        ("s full", Score(Box.FULL_HOUSE)),
-        ("score full house", Score(Box.FULL_HOUSE)),
-        ("s 10", Score(Box.GENERAL)),
-        ("s стрит", Score(Box.STRAIGHT)),
-        ("", Meta.EMPTY),
-        ("help", Meta.HELP),
-        ("q", Meta.QUIT),
-        ("sheet", Meta.SHEET),
-        ("h 6", BadDice()),
-        ("h x", BadDice()),
-        ("s 11", BadBox("11")),
-        ("dance", Unknown("dance")),
-    ],
-)
-def test_parse(line: str, expected: object) -> None:
-    assert parse(line) == expected
+RU = translator("ru")
 
 
 class Script:
@@ -70,26 +41,25 @@ class Script:
         return "\n".join(self.said)
 
 
-async def open_service(tmp_path: Path, roller: ScriptedRoller) -> GameService:
+async def open_service(tmp_path: Path, roller: Roller) -> GameService:
     return GameService(await SqliteRepository.open(tmp_path / "g.db"), roller)
 
 
 async def test_solo_game_to_the_end_with_bad_input_answered(tmp_path: Path) -> None:
-    roller = ScriptedRoller([2, 2, 4, 6, 3] * 10)
-    service = await open_service(tmp_path, roller)
+    service = await open_service(tmp_path, ScriptedRoller([2, 2, 4, 6, 3] * 10))
     lines = ["Solo", "s 1", "bogus", "h 9", "s nothing", "r"]
     lines += [f"s {n}" if step else "r" for n in range(1, 11) for step in (0, 1)][1:]
     script = Script([*lines, "n"])
     await run_console(service, T, script.ask, script.say)
     text = script.text
-    assert "Throw the dice first." in text  # "s 1" before rolling changed nothing
+    assert T("error-throw-first") in text  # "s 1" before rolling changed nothing
     assert 'Unknown command "bogus"' in text
     assert "Dice are numbered 1 to 5" in text
     assert 'There is no box "nothing"' in text
-    assert "A solo game begins. Good luck, Solo!" in text
-    assert "The game is over." in text and "Winner: Solo with" in text
+    assert T("game-solo", name="Solo") in text
     # 2-2-4-6-3 every turn: Twos 4 + Threes 3 + Fours 4 + Sixes 6, every other box 0.
-    assert "Winner: Solo with 17 points." in text
+    assert T("game-winner", names="Solo", total=17) in text
+    assert text.endswith(T("console-bye"))
     assert await service.game(CHANNEL) is None
     await service.repository.close()
 
@@ -100,55 +70,156 @@ async def test_quit_then_resume_or_decline(tmp_path: Path) -> None:
     service = await open_service(tmp_path, roller)
     first = Script(["Ann, Ben", "r", "q"])
     await run_console(service, T, first.ask, first.say)
-    assert "The game is saved." in first.text
+    assert first.text.endswith(T("console-saved"))
     game = await service.game(CHANNEL)
     assert game is not None and game.phase is Phase.PLAYING and game.turn.throws == 1
 
-    resumed = Script(["y", "s straight", "q"])
+    # An answer that is neither yes nor no is asked again, not taken as "no" (which cancels).
+    resumed = Script(["perhaps", "y", "s straight", "q"])
     await run_console(service, T, resumed.ask, resumed.say)
-    assert "An unfinished game was found (Ann, Ben, round 1)" in resumed.text
+    assert (
+        "There is an unfinished game (Ann, Ben, round 1). Carry on with it? [Y/n]" in resumed.text
+    )
+    assert T("console-yes-no") in resumed.text
     game = await service.game(CHANNEL)
     assert game is not None and game.seats[0].score_of(Box.STRAIGHT) == 0
 
     declined = Script(["n", "Cid", "q"])
     await run_console(service, T, declined.ask, declined.say)
+    assert T("game-cancelled") in declined.text
     game = await service.game(CHANNEL)
     assert game is not None and [s.player.name for s in game.seats] == ["Cid"]
     await service.repository.close()
 
 
-def test_board_lists_open_boxes_with_points_and_marks_held_dice() -> None:
-    roller = ScriptedRoller([5, 5, 5, 5, 1, 6])
-    ann = PlayerRef("1", "Ann")
-    game, _ = open_lobby("g", CHANNEL, ann, Open())
-    game, _ = apply(game, ann, Start(), roller)
-    game, _ = apply(game, ann, Roll(), roller)
-    game, _ = apply(game, ann, Hold(frozenset({0, 1})), roller)
-    board = render_board(T, make_view(game, ann.id))
-    assert "Ann's turn · round 1/10 · throw 1/3" in board
-    assert "[⚄ 5] [⚄ 5]  ⚄ 5   ⚄ 5   ⚀ 1" in board
-    assert "Four          45" in board and "Fives         20" in board
+async def test_help_at_the_names_prompt_is_help_not_a_player(tmp_path: Path) -> None:
+    service = await open_service(tmp_path, SeededRoller(2))
+    script = Script(["help", "r", "Ann, help", "rules", "Ann", "q"])
+    await run_console(service, T, script.ask, script.say)
+    text = script.text
+    assert help_text(T) in text and T("console-names-help") in text
+    assert T("console-names-first") in text  # "r" before there is a game
+    assert T("console-command-name", name="help") in text
+    assert T("help-rules") in text
+    assert text.count(T("console-ask-players")) == 5
+    game = await service.game(CHANNEL)
+    assert game is not None and [s.player.name for s in game.seats] == ["Ann"]
+    await service.repository.close()
+
+
+async def test_russian_words_at_the_names_prompt(tmp_path: Path) -> None:
+    service = await open_service(tmp_path, SeededRoller(2))
+    script = Script(["помощь", "Аня, выход", "выход"])
+    await run_console(service, RU, script.ask, script.say)
+    assert help_text(RU) in script.text
+    assert RU("console-command-name", name="выход") in script.text
+    assert script.text.endswith(RU("console-bye"))
+    assert await service.game(CHANNEL) is None
+    await service.repository.close()
+
+
+async def test_names_refused_with_a_reason(tmp_path: Path) -> None:
+    service = await open_service(tmp_path, SeededRoller(2))
+    eleven = ", ".join(f"P{n}" for n in range(11))
+    lines = ["", "+master", "Ann, ann", "Ann, +wizard", "A" * 40, eleven, "Ann, +master, +master"]
+    script = Script([*lines, "q"])
+    await run_console(service, T, script.ask, script.say, pause=0)
+    text = script.text
+    assert text.count(T("console-no-players")) == 2
+    assert T("console-duplicate-name") in text
+    assert T("console-bad-computer", word="+wizard") in text
+    assert T("console-long-name", name="A" * 19 + "…", limit=32) in text
+    assert T("error-table-full", cap=10) in text  # refused, then asked again
+    game = await service.game(CHANNEL)
+    assert game is not None
+    assert sorted(s.player.name for s in game.seats) == ["Ann", "🤖 Master", "🤖 Master 2"]
+    await service.repository.close()
+
+
+async def test_an_overlong_line_is_refused_and_nothing_shows_a_fluent_error(
+    tmp_path: Path,
+) -> None:
+    service = await open_service(tmp_path, SeededRoller(2))
+    huge = "x" * 5000
+    lines = [huge, "Ann", huge, f"s {huge}", "r", f"s {'y' * (MAX_LINE - 2)}", "y" * MAX_LINE, "q"]
+    script = Script(lines)
+    await run_console(service, T, script.ask, script.say)
+    text = script.text
+    assert text.count(T("console-too-long", length=5000, limit=MAX_LINE)) == 2
+    assert text.count(T("console-too-long", length=5002, limit=MAX_LINE)) == 1
+    assert "5,000 characters" in text
+    assert f'There is no box "{"y" * 19}…"' in text
+    assert f'Unknown command "{"y" * 19}…"' in text
+    assert "{???}" not in text and "???" not in text
+    game = await service.game(CHANNEL)
+    assert game is not None and game.seats[0].player.name == "Ann"
+    await service.repository.close()
+
+
+async def test_score_alone_lists_the_boxes_and_ambiguous_letters_are_answered(
+    tmp_path: Path,
+) -> None:
+    service = await open_service(tmp_path, ScriptedRoller([4, 4, 4, 6, 6]))
+    script = Script(["Ann", "s", "r", "s", "s f", "s fu", "q"])
+    await run_console(service, T, script.ask, script.say)
+    text = script.text
+    assert T("console-open-boxes") in text  # before the throw: numbers and names
+    assert text.count(T("console-options")) == 2  # on the board, then for "s"
+    boxes = (Box.FOURS, Box.FIVES, Box.FULL_HOUSE, Box.FOUR)
+    listed = ", ".join(f"{T(f'box-{box.value}')} ({box.index + 1})" for box in boxes)
+    assert T("console-ambiguous-box", box="f", boxes=listed) in text
+    assert 'There is no box ""' not in text
+    game = await service.game(CHANNEL)
+    assert game is not None and game.seats[0].score_of(Box.FULL_HOUSE) == 35
+    await service.repository.close()
+
+
+async def test_a_russian_session_in_russian_words(tmp_path: Path) -> None:
+    service = await open_service(tmp_path, ScriptedRoller([4, 4, 4, 6, 6, 4, 4]))
+    script = Script(["Аня", "б", "о 1 2 3", "б", "з четвёрки", "т", "п", "в"])
+    await run_console(service, RU, script.ask, script.say)
+    assert "[Y/n]" not in script.text and script.text.endswith(RU("console-saved"))
+    game = await service.game(CHANNEL)
+    assert game is not None and game.seats[0].score_of(Box.FOURS) == 20  # 4-4-4-4-4
+    await service.repository.close()
+
+    again = Script(["нет", "в"])  # declined: the game is cancelled
+    service = await open_service(tmp_path, SeededRoller(1))
+    await run_console(service, RU, again.ask, again.say)
+    assert "Продолжить её? [Д/н]" in again.text
+    assert RU("game-cancelled") in again.text
+    await service.repository.close()
+
+
+async def test_a_stop_during_a_computers_pause_ends_at_once(tmp_path: Path) -> None:
+    service = await open_service(tmp_path, SeededRoller(4))
+    stopped = asyncio.Event()
+    script = Script(["Ann, +novice", "r", "s 1", "r", "s 2"])
+    asyncio.get_running_loop().call_later(0.3, stopped.set)
+    started = time.monotonic()
+    await ConsoleGame(service, T, script.ask, script.say, pause=30, stopped=stopped).run()
+    assert time.monotonic() - started < 5
+    assert script.text.endswith(T("console-saved"))
+    game = await service.game(CHANNEL)
+    assert game is not None and game.phase is Phase.PLAYING
+    await service.repository.close()
 
 
 async def test_against_computers_with_hint_and_review(tmp_path: Path) -> None:
-    service = GameService(await SqliteRepository.open(tmp_path / "g.db"), SeededRoller(5))
+    service = await open_service(tmp_path, SeededRoller(5))
     lines = ["Ann, +master, +novice", "hint"]
     lines += [line for n in range(1, 11) for line in ("r", "hint", f"s {n}")]
     script = Script([*lines, "n"])
     await run_console(service, T, script.ask, script.say, pause=0)
     text = script.text
     assert "🤖 Master" in text and "🤖 Novice" in text
-    assert "Throw the dice first." in text  # a hint before throwing
-    assert text.count("Best play now (expected final points):") >= 1
-    assert "How everyone played" in text
-    assert "Ann:" in text.split("How everyone played")[1]
-    assert "🤖 Master:" not in text.split("How everyone played")[1]  # computers are not reviewed
+    assert T("error-throw-first") in text  # a hint before throwing
+    assert text.count(T("hint-title")) >= 1
+    review = text.split(T("review-title"))[1]
+    assert "Ann:" in review
+    assert "🤖 Master:" not in review  # computers are not reviewed
     results = await service.repository.results(await _last_game_id(tmp_path))
-    assert [r["name"] for r in sorted(results, key=lambda r: r["name"])] == [
-        "Ann",
-        "🤖 Master",
-        "🤖 Novice",
-    ]
+    assert sorted(r["name"] for r in results) == ["Ann", "🤖 Master", "🤖 Novice"]
     await service.repository.close()
 
 

@@ -1,4 +1,5 @@
-"""A real `python -m bot` process SIGKILLed mid-game; a new process resumes from the SQLite file."""
+"""A real `python -m bot` process stopped mid-game (SIGKILL, Ctrl-C, end of input); a new process
+resumes from the SQLite file."""
 
 from __future__ import annotations
 
@@ -11,10 +12,15 @@ import sqlite3
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 PROMPT = re.compile(r"(\w+)> $")
 DIE = re.compile(r"[⚀⚁⚂⚃⚄⚅] (\d)")
 HEADER = re.compile(r"(\w+)'s turn · round (\d+)/10 · throw (\d)/3")
+NAMES = re.compile(r"names, separated by commas.*: $")
+RESUME = re.compile(r"Carry on with it\? \[Y/n\] $")
+SAVED = re.compile(r"The game is saved\. Start the bot again to carry on\.\n")
 
 
 class ConsoleProcess:
@@ -73,7 +79,7 @@ def stored_game(database: Path) -> dict[str, object]:
 async def test_sigkill_mid_game_then_resume(tmp_path: Path) -> None:
     database = tmp_path / "general.db"
     first = await ConsoleProcess.start(database)
-    await first.read_until(re.compile(r"names, separated by commas.*: $"))
+    await first.read_until(NAMES)
     await first.send("Alice, Bob")
     turns = 0
     while True:
@@ -95,7 +101,7 @@ async def test_sigkill_mid_game_then_resume(tmp_path: Path) -> None:
     dice_before = saved["turn"]["dice"]  # type: ignore[index]
 
     second = await ConsoleProcess.start(database)
-    await second.read_until(re.compile(r"Resume it\? \[Y/n\] $"))
+    await second.read_until(RESUME)
     await second.send("y")
     name, round_, throw = await second.turn_prompt()
     assert (name, str(round_), str(throw)) == shown
@@ -123,3 +129,39 @@ async def test_sigkill_mid_game_then_resume(tmp_path: Path) -> None:
     # Every box of both players written exactly once across the two processes.
     assert kinds.count("box_scored") == 20
     assert results == 2
+
+
+@pytest.mark.parametrize("stop", ["ctrl-c", "ctrl-d"])
+async def test_ctrl_c_or_end_of_input_saves_at_once_and_the_next_run_resumes(
+    tmp_path: Path, stop: str
+) -> None:
+    database = tmp_path / "general.db"
+    first = await ConsoleProcess.start(database)
+    try:
+        await first.read_until(NAMES)
+        await first.send("Alice, Bob")
+        await first.turn_prompt()
+        await first.send("r")
+        await first.turn_prompt()  # waiting for a line, with the input left open
+        shown = HEADER.findall(first.output)[-1]
+        if stop == "ctrl-c":
+            first.proc.send_signal(signal.SIGINT)  # what the terminal sends on Ctrl-C
+        else:
+            assert first.proc.stdin is not None
+            first.proc.stdin.close()
+        await first.read_until(SAVED, timeout=5)  # at once: no Enter needed
+        assert await asyncio.wait_for(first.proc.wait(), 5) == 0
+    finally:
+        if first.proc.returncode is None:
+            first.proc.kill()
+            await first.proc.wait()
+    assert "Traceback" not in first.output
+
+    second = await ConsoleProcess.start(database)
+    await second.read_until(RESUME)
+    await second.send("y")
+    name, round_, throw = await second.turn_prompt()
+    assert (name, str(round_), str(throw)) == shown
+    second.proc.send_signal(signal.SIGINT)
+    await second.read_until(SAVED, timeout=5)
+    assert await asyncio.wait_for(second.proc.wait(), 5) == 0
