@@ -7,7 +7,10 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
+from babel.numbers import parse_decimal
 from fluent.runtime import FluentBundle, FluentResource
+from fluent.runtime.bundle import PluralCategory
+from fluent.runtime.types import FluentNumber
 
 LOCALES_DIR = Path(__file__).parent / "locales"
 DEFAULT_LOCALE = "en"
@@ -19,9 +22,27 @@ def available_locales() -> tuple[str, ...]:
     return tuple(sorted(p.name for p in LOCALES_DIR.iterdir() if p.is_dir()))
 
 
+class _Bundle(FluentBundle):
+    """A bundle whose plurals follow the number as it is shown. CLDR puts a visible fraction in
+    its own form («1,0 очка», «1,5 очка», "1.0 points"), where Fluent would ask about the bare
+    value (to it, 1.0 is 1 and takes «очко»)."""
+
+    def __init__(self, locale: str) -> None:
+        super().__init__([locale], use_isolating=False)
+        rule = self._plural_form
+        shown_in = self._babel_locale
+
+        def by_shown(number: Any) -> PluralCategory:
+            if isinstance(number, FluentNumber):
+                number = parse_decimal(number.format(shown_in), locale=shown_in)
+            return rule(number)
+
+        self._plural_form = by_shown
+
+
 @cache
 def _bundle(locale: str) -> FluentBundle:
-    bundle = FluentBundle([locale], use_isolating=False)
+    bundle = _Bundle(locale)
     for path in sorted((LOCALES_DIR / locale).glob("*.ftl")):
         bundle.add_resource(FluentResource(path.read_text(encoding="utf-8")))
     return bundle
@@ -57,18 +78,22 @@ class Translator:
         return self._formatted(message_id, tuple(sorted(args.items())))
 
     def _format(self, message_id: str, items: tuple[tuple[str, Any], ...]) -> str:
-        args = dict(items)
+        text, errors = self.checked(message_id, **dict(items))
+        if errors:
+            log.warning("translation %s/%s: %s", self.locale, message_id, errors)
+        return text
+
+    def checked(self, message_id: str, **args: Any) -> tuple[str, list[Exception]]:
+        """The text, and what Fluent found wrong in making it (a variable not given, a missing
+        message): none for a message of this language's own given all it asks for."""
         for bundle in self._chain:
             if bundle.has_message(message_id):
                 pattern = bundle.get_message(message_id).value
                 if pattern is None:
                     break
                 text, errors = bundle.format_pattern(pattern, args)
-                if errors:
-                    log.warning("translation %s/%s: %s", self.locale, message_id, errors)
-                return str(text)
-        log.warning("missing translation %s/%s", self.locale, message_id)
-        return message_id
+                return str(text), errors
+        return message_id, [LookupError(f"missing translation {self.locale}/{message_id}")]
 
 
 @cache
