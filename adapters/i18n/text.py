@@ -42,7 +42,9 @@ def box_name(t: Translator, box: Box) -> str:
 
 
 def error_message(t: Translator, error: GameError) -> str:
-    return t(f"error-{error.code.value}", **{k: str(v) for k, v in error.params.items()})
+    """A refusal in words; its numbers stay numbers, for the catalogue's plurals."""
+    params = {k: v if isinstance(v, int | float) else str(v) for k, v in error.params.items()}
+    return t(f"error-{error.code.value}", **params)
 
 
 def dice_text(dice: Iterable[int]) -> str:
@@ -86,7 +88,7 @@ def narrate(t: Translator, view: GameView, events: Iterable[Event]) -> list[str]
             case TurnTimedOut(player_id=pid):
                 lines.append(t("event-timed-out", name=name_of(view, pid)))
             case TurnReminder(player_id=pid, seconds_left=left):
-                lines.append(t("event-reminder", name=name_of(view, pid), left=duration(t, left)))
+                lines.append(t("event-reminder", name=name_of(view, pid), time=duration(t, left)))
             case LotThrown(round=r, player_id=pid, dice=dice):
                 if r != lot_round:
                     lines.append(t("lot-title") if r == 1 else t("lot-rethrow"))
@@ -111,6 +113,7 @@ def narrate(t: Translator, view: GameView, events: Iterable[Event]) -> list[str]
 
 
 def duration(t: Translator, seconds: int) -> str:
+    """A span of time in words: whole hours, else minutes, else seconds."""
     if seconds >= 3600 and seconds % 3600 == 0:
         return t("settings-hours", n=seconds // 3600)
     if seconds >= 60:
@@ -181,10 +184,6 @@ def _row(label: str, label_width: int, cells: list[str], widths: list[int]) -> s
     return padded + "".join(" " + _pad_left(c, w) for c, w in zip(cells, widths, strict=True))
 
 
-def _number(value: float) -> str:
-    return f"{value:.1f}"
-
-
 def choice_text(t: Translator, choice: Choice, dice: tuple[int, ...]) -> str:
     """A decision in words: which dice to keep, or which box to write and for how much."""
     if choice.box is not None:
@@ -204,7 +203,7 @@ def hint_lines(
     lines = [t("hint-title")]
     for rank, option in enumerate(options[:count], start=1):
         text = choice_text(t, option, dice)
-        lines.append(t("hint-line", rank=rank, choice=text, expected=_number(option.expected)))
+        lines.append(t("hint-line", rank=rank, choice=text, expected=option.expected))
     return lines
 
 
@@ -225,8 +224,8 @@ def review_lines(
             t(
                 "review-line",
                 name=player.name,
-                accuracy=_number(player_review.accuracy(variants)),
-                lost=_number(player_review.lost),
+                accuracy=player_review.accuracy(variants),
+                lost=player_review.lost,
             )
         )
         lines.append(decision_text(t, costly[0]))
@@ -240,8 +239,8 @@ def decision_text(t: Translator, decision: Decision) -> str:
         throw=decision.throw,
         dice=dice_text(decision.dice),
         chosen=choice_text(t, decision.chosen, decision.dice),
-        best=choice_text(t, decision.best, decision.dice),
-        loss=_number(decision.loss),
+        better=choice_text(t, decision.best, decision.dice),
+        loss=decision.loss,
     )
 
 
@@ -262,7 +261,7 @@ def leaderboard_lines(
                 wins=s.wins,
                 games=s.games,
                 rate=round(100 * s.win_rate),
-                average=_number(s.average),
+                average=s.average,
                 best=s.best,
             )
         )
@@ -273,14 +272,14 @@ def stats_lines(t: Translator, stats: PlayerStats) -> list[str]:
     lines = [
         t("stats-title", name=stats.name),
         t("stats-games", games=stats.games, wins=stats.wins, rate=round(100 * stats.win_rate)),
-        t("stats-totals", average=_number(stats.average), best=stats.best),
+        t("stats-totals", average=stats.average, best=stats.best),
         t("stats-generals", small=stats.small_generals, big=stats.big_generals),
     ]
     if stats.accuracy is not None:
-        lines.append(t("stats-accuracy", accuracy=_number(stats.accuracy)))
+        lines.append(t("stats-accuracy", accuracy=stats.accuracy))
     lines.append(t("stats-boxes"))
     for box, average in stats.box_averages.items():
-        lines.append(f"  {box_name(t, box)}: {_number(average)}")
+        lines.append("  " + t("stats-box", box=box_name(t, box), average=average))
     return lines
 
 
@@ -292,7 +291,7 @@ def history_lines(t: Translator, games: list[PastGame]) -> list[str]:
         players = ", ".join(
             f"{'🏆 ' if winner else ''}{name} {total}" for name, total, winner in game.players
         )
-        date = datetime.fromtimestamp(game.finished_at, UTC).strftime("%Y-%m-%d %H:%M")
+        date = datetime.fromtimestamp(game.finished_at, UTC)
         lines.append(t("history-line", date=date, players=players))
     return lines
 
@@ -304,14 +303,9 @@ def setting_value(t: Translator, name: str, value: object) -> str:
     if name == "computer_pause":
         return t("settings-default") if value is None else t("settings-seconds", n=value)
     if name == "turn_timer" and isinstance(value, int):
-        seconds = value
-        if not seconds:
-            return t("settings-off")
-        if seconds % 3600 == 0:
-            return t("settings-hours", n=seconds // 3600)
-        return t("settings-minutes", n=seconds // 60)
+        return duration(t, value) if value else t("settings-timer-off")
     if name == "hints":
-        return t("settings-on" if value else "settings-off")
+        return t("settings-hints-on" if value else "settings-hints-off")
     if isinstance(value, BigGeneralMode):
         return t("settings-big-ends" if value is BigGeneralMode.ENDS_GAME else "settings-big-sixty")
     if isinstance(value, SheetStyle):

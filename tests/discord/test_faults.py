@@ -131,7 +131,7 @@ async def test_no_right_to_send_keeps_the_game_and_says_so_once(
     assert lobby is not None
     set_sending(fake, dc.guild, False)
     started = await press(fake, alice, lobby, "b")  # the first turn's message is refused
-    assert started.ephemeral_texts()[-1].startswith("I may not post in this channel")
+    assert started.ephemeral_texts()[-1].startswith("I can't post in this channel")
     assert stored(dc)["phase"] == "playing"  # the game is kept
     again = await slash(fake, alice, dc.channel, "start")  # shows the board again: refused too
     assert again.ephemeral_texts()[0] == "A game is already open at this table."

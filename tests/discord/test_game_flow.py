@@ -33,7 +33,7 @@ async def test_two_player_game_to_the_final_sheet(dc: RunningBot) -> None:
     assert "The game has started." in lobby.content and lobby.buttons == []
 
     first = live_board(fake, dc.channel)
-    assert "The lot: the lowest total starts." in first.content
+    assert "Drawing lots: the lowest total goes first." in first.content
     assert "Alice: 1-1-1-1-2 = 6" in first.content and "Alice starts." in first.content
 
     turn_messages = []
@@ -68,7 +68,7 @@ async def test_two_player_game_to_the_final_sheet(dc: RunningBot) -> None:
         if turn < 2:
             assert [b.label for b in boxes] == [
                 "Ones · 0", "Twos · 2", "Threes · 6", "Fours · 0", "Fives · 5",
-                "Sixes · 6", "Straight · 0", "Full house · 0", "Four · 0", "General · 0",
+                "Sixes · 6", "Straight · 0", "Full house · 0", "Four of a kind · 0", "General · 0",
             ]  # fmt: skip
         assert len(board.components) <= 5 and all(len(row) <= 5 for row in board.components)
         # Scoring the first open box: the message keeps what was written and loses its buttons.
@@ -138,7 +138,7 @@ async def test_holds_the_sheet_button_and_the_sheet_command(dc: RunningBot) -> N
     dc.roller.push([6, 6, 5])
     await press(fake, alice, board, "r")
     assert "throw 2/3" in board.content and "6️⃣🔒  6️⃣🔒  6️⃣  6️⃣  5️⃣" in board.content
-    assert "Four · 40" in [b.label for b in board.buttons]  # four sixes on the 2nd throw
+    assert "Four of a kind · 40" in [b.label for b in board.buttons]  # four sixes on the 2nd throw
     dc.roller.push([6])
     await press(fake, alice, board, "h2")
     await press(fake, alice, board, "h3")

@@ -16,18 +16,21 @@ async def test_leaderboard_stats_history(dc: RunningBot) -> None:
     await quick_win(dc, here, ann)
     await quick_win(dc, there, bob)
     board = await ask(dc, ann, here, "leaderboard")
-    assert board.startswith("**🏆 Leaderboard of this chat**\n```")
+    assert board.startswith("**🏆 Top players here**\n```")
     assert "1. Ann — 2 · 2 · 100% · 0.0 · 0" in board and "Bob" not in board
     everywhere = await ask(dc, ann, here, "leaderboard", scope="global", period="recent")
-    assert "the last 30 days" in everywhere and "Ann — 2" in everywhere
+    assert "The last 30 days" in everywhere and "Ann — 2" in everywhere
     # Inside the monospace block a name is shown as it is; it cannot close the block.
     assert "Bob ˋ*b*ˋ @everyone — 1 · 1" in everywhere and everywhere.count("```") == 2
     stats = await ask(dc, ann, here, "stats")
-    assert stats.startswith("**📊 Ann**") and "Games 2, wins 2 (100%)" in stats
-    assert "big generals 2" in stats
-    assert "Games 1, wins 1" in await ask(dc, ann, here, "stats", player=bob)
+    assert stats.startswith("**📊 Ann**") and "2 games, 2 wins (100%)" in stats
+    assert "2 big" in stats
+    assert "1 game, 1 win" in await ask(dc, ann, here, "stats", player=bob)
     assert "No finished games for Cid yet." in await ask(dc, ann, here, "stats", player=cid)
     history = await ask(dc, ann, here, "history")
-    assert history.startswith("**📜 Recent games here**") and history.count("🏆 Ann 0") == 2
+    assert (
+        history.startswith("**📜 Recent games here (times in UTC)**")
+        and history.count("🏆 Ann 0") == 2
+    )
     assert "Bob" not in history
     assert "No finished games here yet." in await ask(dc, ann, fake.thread(here, "new"), "history")

@@ -30,7 +30,7 @@ async def test_only_managers_change_settings_and_the_language_follows(dc: Runnin
     screen = await settings_screen(dc, boss)
     assert screen.content.startswith("**⚙️ Settings of this chat")
     assert "Language: each person's own" in labels(screen)
-    assert "Turn timer: 10 min" in labels(screen) and labels(screen)[-1] == "✅ Done"
+    assert "Turn timer: 10 minutes" in labels(screen) and labels(screen)[-1] == "✅ Done"
     assert len(screen.components) <= 5 and all(len(row) <= 5 for row in screen.components)
     # The screen is the boss's alone; a settings custom_id forged onto a public message is
     # refused, whoever sends it, and changes nothing.
@@ -92,7 +92,7 @@ async def test_variants_apply_to_new_games_only(dc: RunningBot) -> None:
     board = live_board(fake, dc.channel)
     dc.roller.push([3, 3, 3, 3, 3])
     await press(fake, boss, board, "r")
-    assert "General · 60" in labels(board) and "Four · 45" in labels(board)
+    assert "General · 60" in labels(board) and "Four of a kind · 45" in labels(board)
     assert not has_button(board, "t")  # hints were turned off
     hint = await slash(fake, boss, dc.channel, "hint")
     assert hint.ephemeral_texts() == ["Hints are off at this table."]

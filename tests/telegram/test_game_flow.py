@@ -93,7 +93,7 @@ async def test_command_with_bot_name_holds_and_the_sheet(tg: RunningBot) -> None
     await press(fake, alice, board, "Roll (2 left)")
     board = fake.message(group, board.message_id)
     assert "1️⃣" not in board.plain_text and "6️⃣🔒" in board.plain_text
-    assert "Four · 40" in [b.text for b in board.buttons]  # four sixes on the 2nd throw
+    assert "Four of a kind · 40" in [b.text for b in board.buttons]  # four sixes on the 2nd throw
     await fake.send_message(alice, group, "/general sheet")
     await fake.settle()
     assert "Score sheet" in fake.bot_messages(group)[-1].plain_text

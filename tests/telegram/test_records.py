@@ -14,15 +14,15 @@ async def test_leaderboard_stats_history(tg: RunningBot) -> None:
     await quick_win(tg, here, ann)
     await quick_win(tg, there, bob)
     board = await ask(fake, ann, here, "/general leaderboard")
-    assert "Leaderboard of this chat" in board and "1. Ann — 2 · 2 · 100% · 0.0 · 0" in board
+    assert "Top players here" in board and "1. Ann — 2 · 2 · 100% · 0.0 · 0" in board
     assert "Bob" not in board
     everywhere = await ask(fake, ann, here, "/general leaderboard global 30d")
-    assert "the last 30 days" in everywhere and "Bob <i>" in everywhere
+    assert "The last 30 days" in everywhere and "Bob <i>" in everywhere
     assert "&lt;i&gt;" in fake.bot_messages(here)[-1].text  # escaped in the HTML
     stats = await ask(fake, ann, here, "/general stats")
-    assert "Games 2, wins 2 (100%)" in stats and "big generals 2" in stats
+    assert "2 games, 2 wins (100%)" in stats and "2 big" in stats
     assert "Bob" in await ask(fake, bob, there, "/general stats")
     assert 'Nobody called "Zed"' in await ask(fake, ann, here, "/general stats Zed")
-    assert "Games 2" in await ask(fake, bob, here, "/general stats ann")
+    assert "2 games" in await ask(fake, bob, here, "/general stats ann")
     history = await ask(fake, ann, here, "/general history")
     assert history.count("🏆 Ann 0") == 2

@@ -21,7 +21,7 @@ async def test_only_admins_change_settings_and_the_language_follows(tg: RunningB
     await fake.settle()
     screen = settings_screen(fake, group)
     labels = [b.text for b in screen.buttons]
-    assert "Language: each person's own" in labels and "Turn timer: 10 min" in labels
+    assert "Language: each person's own" in labels and "Turn timer: 10 minutes" in labels
     assert await press(fake, guest, screen, "Hints: on") == (
         "Only the chat's administrators can change the settings."
     )
@@ -33,7 +33,7 @@ async def test_only_admins_change_settings_and_the_language_follows(tg: RunningB
     assert "Настройки сохранены." in fake.message(group, screen.message_id).plain_text
     await fake.send_message(guest, group, "/general start")
     await fake.settle()
-    assert "Открыт стол для игры в Генерал" in live_board(fake, group).plain_text
+    assert "Открыт стол для игры в «Генерал»" in live_board(fake, group).plain_text
 
 
 async def test_variants_apply_to_new_games_only(tg: RunningBot) -> None:
@@ -68,7 +68,7 @@ async def test_variants_apply_to_new_games_only(tg: RunningBot) -> None:
     await press(fake, boss, board, "Roll")
     board = fake.message(chat, board.message_id)
     labels = [b.text for b in board.buttons]
-    assert "General · 60" in labels and "Four · 45" in labels
+    assert "General · 60" in labels and "Four of a kind · 45" in labels
     assert not any("Hint" in label for label in labels)  # hints were turned off
     with sqlite3.connect(tg.database) as db:
         stored = [json.loads(s)["variants"] for (s,) in db.execute("SELECT snapshot FROM games")]

@@ -7,7 +7,7 @@ box-fives = Fives
 box-sixes = Sixes
 box-straight = Straight
 box-full_house = Full house
-box-four = Four
+box-four = Four of a kind
 box-general = General
 sheet-total = Total
 sheet-title = Score sheet
@@ -20,10 +20,14 @@ error-not-started = The game has not started yet.
 error-game-over = That game is over.
 error-already-seated = You are already at the table.
 error-not-seated = You are not playing at this table.
-error-table-full = The table is full ({ $cap } players).
+error-table-full = The table is full: it seats { $cap ->
+    [one] { $cap } player
+   *[other] { $cap } players
+}.
 error-not-host = Only the host ({ $host }) can do that.
 error-not-your-turn = It's { $player }'s turn.
 error-no-throws-left = No throws left: choose a box to score.
+error-all-held = Release at least one die to throw again, or write a box.
 error-throw-first = Throw the dice first.
 error-box-filled = That box is already filled.
 error-bad-die = There is no such die.
@@ -36,17 +40,18 @@ error-unexpected = Something went wrong on our side; the game is unchanged. Plea
 lobby-title = 🎲 A table of General is open
 lobby-host = Host: { $host }
 lobby-players = Seated ({ $count }): { $names }
-lobby-hint = Join, then the host starts the game.
+lobby-hint = Take a seat; the host starts the game when everyone is in.
 event-joined = { $name } sat down at the table.
 event-left = { $name } left the table.
 event-host = { $name } is now the host.
-lot-title = The lot: the lowest total starts.
+lot-title = Drawing lots: the lowest total goes first.
 lot-line = { $name }: { $dice } = { $total }
-lot-rethrow = Tied for lowest: they throw again.
+lot-rethrow = A tie for the lowest total: those players throw again.
 lot-starter = { $name } starts.
-game-started = The game begins! Order: { $order }.
+game-started = The game begins! Turn order: { $order }.
 game-solo = A solo game begins. Good luck, { $name }!
 turn-header = { $name }'s turn · round { $round }/{ $rounds } · throw { $throw }/{ $throws }
+turn-header-short = throw { $throw }/3
 turn-first = Throw the dice to begin your turn.
 turn-scored = { $name } wrote { $points } in { $box }.
 turn-scratched = { $name } scratched { $box } (0).
@@ -61,9 +66,9 @@ game-winners = 🏆 Shared win: { $names } with { $total ->
    *[other] { $total } points
 } each.
 event-removed-kicked = The host removed { $name } from the table.
-event-removed-timeout = { $name } missed two turns in a row and leaves the table.
+event-removed-timeout = { $name } missed two turns in a row and has left the table.
 event-timed-out = ⏰ Time is up for { $name }: the bot played the turn for them.
-event-reminder = ⏰ { $name }, half your time is gone: { $left } left for this turn.
+event-reminder = ⏰ { $name }, half your time is gone: { $time } left for this turn.
 game-idle = The table was closed: nobody played for too long.
 error-cannot-kick = Name a player at the table: /general kick Name.
 game-cancelled = The game was cancelled.
@@ -85,9 +90,8 @@ chat-unknown = I don't know "{ $arg }".
 chat-sheet-none = There is no game at this table to show.
 chat-throws-left = { $left ->
     [0] No throws left: choose a box.
-    [one] 1 throw left: hold dice and roll, or choose a box.
+    [one] { $left } throw left: hold dice and roll, or choose a box.
    *[other] { $left } throws left: hold dice and roll, or choose a box.
 }
 chat-lobby-closed = The lobby is closed.
 chat-game-started = The game has started.
-turn-header-short = throw { $throw }/3

@@ -1,15 +1,31 @@
 ## Подсказки, компьютеры и разбор
+error-slow-down = Пожалуйста, помедленнее: слишком много нажатий подряд.
+error-hints-off = Подсказки за этим столом выключены.
 hint-title = Лучшие ходы сейчас (ожидаемый итог партии):
-hint-keep = оставить { $dice } и бросить
-hint-keep-none = бросить все пять костей
+hint-keep = отложить { $dice } и бросить остальные
+hint-keep-none = перебросить все пять костей
 hint-keep-all = больше не бросать (оставить все пять)
 hint-box = записать в «{ $box }» ({ $points })
-hint-line = { $rank }. { $choice } → { $expected }
+hint-line = { $rank }. { $choice } → { NUMBER($expected, minimumFractionDigits: 1, maximumFractionDigits: 1) }
 computer-master = 🤖 Мастер
 computer-club = 🤖 Любитель
 computer-novice = 🤖 Новичок
-review-title = Как все сыграли (в сравнении с наилучшей игрой):
-review-line = { $name }: точность { $accuracy }%, упущено в среднем { $lost } очков.
+btn-add-master = 🤖 + Мастер
+btn-add-club = 🤖 + Любитель
+btn-add-novice = 🤖 + Новичок
+btn-hint = 💡 Подсказка
+review-title = Как все сыграли (по сравнению с наилучшей игрой):
+review-line = { $name }: точность { NUMBER($accuracy, minimumFractionDigits: 1, maximumFractionDigits: 1) }%, упущено в среднем { NUMBER($lost, minimumFractionDigits: 1, maximumFractionDigits: 1) } { NUMBER($lost, minimumFractionDigits: 1, maximumFractionDigits: 1) ->
+    [one] очко
+    [few] очка
+    [many] очков
+   *[other] очка
+}.
 review-flawless = { $name }: безупречно — каждое решение было лучшим.
-review-costliest = Самое дорогое: раунд { $round }, бросок { $throw }, кости { $dice }: { $chosen }; лучше: { $best } (−{ $loss }).
+review-costliest = Самая дорогая ошибка — раунд { $round }, бросок { $throw }, кости { $dice }: решено { $chosen }, а лучше было { $better } (потеряно { NUMBER($loss, minimumFractionDigits: 1, maximumFractionDigits: 1) } { NUMBER($loss, minimumFractionDigits: 1, maximumFractionDigits: 1) ->
+    [one] очко
+    [few] очка
+    [many] очков
+   *[other] очка
+}).
 review-none = Разбирать пока нечего.

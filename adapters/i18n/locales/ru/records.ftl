@@ -1,19 +1,35 @@
 ## Таблицы лидеров, статистика, история
-board-title = 🏆 Лидеры этого чата
-board-title-global = 🏆 Лидеры всех чатов
-board-period-all = за всё время
-board-period-recent = за последние { $days } дней
-board-header = { $period }: победы · игры · доля побед · среднее · лучшее
-board-line = { $rank }. { $name } — { $wins } · { $games } · { $rate }% · { $average } · { $best }
+board-title = 🏆 Лучшие игроки здесь
+board-title-global = 🏆 Лучшие игроки везде
+board-period-all = За всё время
+board-period-recent = { $days ->
+    [one] За последний { $days } день
+    [few] За последние { $days } дня
+    [many] За последние { $days } дней
+   *[other] За последние { $days } дня
+}
+board-header = { $period }: победы · игры · доля побед · средний счёт · лучший
+board-line = { $rank }. { $name } — { $wins } · { $games } · { $rate }% · { NUMBER($average, minimumFractionDigits: 1, maximumFractionDigits: 1) } · { $best }
 board-empty = Законченных игр пока нет.
 stats-title = 📊 { $name }
-stats-games = Игр { $games }, побед { $wins } ({ $rate }%)
-stats-totals = В среднем { $average }, лучший результат { $best }
-stats-generals = Малых генералов { $small }, больших генералов { $big }
-stats-accuracy = Средняя точность по разборам: { $accuracy }%
+stats-games = { $games } { $games ->
+    [one] игра
+    [few] игры
+    [many] игр
+   *[other] игры
+}, { $wins } { $wins ->
+    [one] победа
+    [few] победы
+    [many] побед
+   *[other] победы
+} ({ $rate }%)
+stats-totals = Средний счёт { NUMBER($average, minimumFractionDigits: 1, maximumFractionDigits: 1) }, лучший { $best }
+stats-generals = Генералы: малые — { $small }, большие — { $big }
+stats-accuracy = Средняя точность по разборам: { NUMBER($accuracy, minimumFractionDigits: 1, maximumFractionDigits: 1) }%
 stats-boxes = В среднем по графам:
-stats-none = У { $name } пока нет законченных игр.
-stats-unknown = Игрок «{ $name }» здесь не играл.
-history-title = 📜 Последние игры здесь
-history-line = { $date }: { $players }
+stats-box = { $box }: { NUMBER($average, minimumFractionDigits: 1, maximumFractionDigits: 1) }
+stats-none = { $name }: законченных игр пока нет.
+stats-unknown = Никто под именем «{ $name }» здесь не играл.
+history-title = 📜 Последние игры здесь (время по UTC)
+history-line = { DATETIME($date, dateStyle: "short", timeStyle: "short") }: { $players }
 history-empty = Здесь пока нет законченных игр.
