@@ -191,7 +191,7 @@ def choice_text(t: Translator, choice: Choice, dice: tuple[int, ...]) -> str:
     keep = choice.keep or ()
     if not keep:
         return t("hint-keep-none")
-    if len(keep) == len(dice):
+    if len(keep) == len(dice):  # a review of a game logged before a throw had to throw a die
         return t("hint-keep-all")
     return t("hint-keep", dice=dice_text(keep))
 
