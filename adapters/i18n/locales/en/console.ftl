@@ -7,7 +7,10 @@ console-names-first = The game has not started yet: type the players' names firs
 console-no-players = Type at least one player's name: computers do not play on their own.
 console-duplicate-name = Two players cannot share a name.
 console-command-name = "{ $name }" is a command, so it cannot be a name. Please choose another.
-console-long-name = The name "{ $name }" is too long: a name has at most { $limit } characters.
+console-long-name = The name "{ $name }" is too long: a name has at most { $limit ->
+    [one] { $limit } character
+   *[other] { $limit } characters
+}.
 console-bad-computer = There is no computer "{ $word }": choose +master, +club or +novice.
 console-prompt = { $name }>
 console-too-long = That line is too long: { $length ->

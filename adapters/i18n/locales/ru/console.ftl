@@ -9,13 +9,16 @@ console-duplicate-name = У двух игроков не может быть о�
 console-command-name = «{ $name }» — это команда, а не имя. Выберите другое имя.
 console-long-name = Имя «{ $name }» слишком длинное: в имени может быть не больше { $limit } { $limit ->
     [one] символа
-   *[other] символов
+    [few] символов
+    [many] символов
+   *[other] символа
 }.
 console-bad-computer = Компьютера «{ $word }» нет: выберите +мастер, +любитель или +новичок.
 console-prompt = { $name }>
 console-too-long = Слишком длинная строка: { $length } { $length ->
     [one] символ
     [few] символа
+    [other] символа
    *[many] символов
 }, а можно не больше { $limit }. Ничего не сделано.
 console-yes-no = Ответьте «д» (да) или «н» (нет).
