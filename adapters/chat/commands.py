@@ -82,7 +82,7 @@ async def _command(
             tables.as_the_chat()
             await exchange.private(cards.Settings(settings))
         else:
-            await exchange.private(cards.Lines((tables.own("settings-admins-only"),)))
+            await exchange.private(tables.settings_refused())
     elif name in KINDS:
         query = asked.query or Query(name)
         lines = await record_lines(t, tables.service, channel, exchange.person, query)

@@ -52,7 +52,7 @@ async def configure(
     """The settings screen: administrators only; each press cycles one choice and saves it."""
     t = tables.t
     if not await exchange.may_configure():
-        await exchange.private(cards.Lines((tables.own("settings-admins-only"),)))
+        await exchange.private(tables.settings_refused())
     elif setting == payload.SETTINGS_DONE:
         tables.as_the_chat()
         await exchange.redraw(cards.Lines((t("settings-closed"),)))

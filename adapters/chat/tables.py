@@ -94,6 +94,11 @@ class Tables:
         speak(table, choose(table, person))
         return settings
 
+    def settings_refused(self) -> cards.Lines:
+        """Who may change the settings, in the platform's terms (a Discord server's permission,
+        a Telegram chat's administrators)."""
+        return cards.Lines((self.own("settings-admins-only", platform=self.platform.name),))
+
     def as_the_chat(self) -> None:
         """Answer this person in the table's language too: the settings screen describes the
         chat, and a new language must show on it at once."""

@@ -320,4 +320,5 @@ def settings(t: Translator, chosen: ChatSettings) -> Rendered:
     out = discord.ui.View(timeout=None)
     for button in buttons:
         out.add_item(button)
-    return Rendered(f"**{esc(t('settings-title'))}**", out)
+    title = esc(t("settings-title", platform="discord"))
+    return Rendered(f"**{title}**", out)

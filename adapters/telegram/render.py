@@ -204,7 +204,8 @@ def settings(t: Translator, chosen: ChatSettings) -> Rendered:
     ]
     done = payload.setting_code(payload.SETTINGS_DONE)
     rows.append([InlineKeyboardButton(t("settings-done"), callback_data=done)])
-    return Rendered(f"<b>{escape(t('settings-title'))}</b>", InlineKeyboardMarkup(rows))
+    title = escape(t("settings-title", platform="telegram"))
+    return Rendered(f"<b>{title}</b>", InlineKeyboardMarkup(rows))
 
 
 def welcome(t: Translator, brief: bool, invite: str | None) -> Rendered:

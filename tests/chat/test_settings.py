@@ -56,7 +56,7 @@ async def test_a_real_settings_press_by_a_member_is_refused(world: World) -> Non
     message = await screen(world)
     member = world.pressing(message, BOB)
     await presses.press(world.tables, member, HINTS)
-    assert member.said() == [T("settings-admins-only")]
+    assert member.said() == [T("settings-admins-only", platform="testchat")]
     assert await world.settings() == ChatSettings() and message.edits == 0
 
 
@@ -98,7 +98,7 @@ async def test_done_closes_the_screen(world: World) -> None:
 async def test_the_settings_command_is_for_administrators(world: World) -> None:
     """A member asking for the screen is told who may open it."""
     member = await world.command(BOB, "settings")
-    assert member.said() == [T("settings-admins-only")]
+    assert member.said() == [T("settings-admins-only", platform="testchat")]
 
 
 async def test_channels_of_one_place_share_its_settings(world: World) -> None:

@@ -26,10 +26,12 @@ async def test_only_managers_change_settings_and_the_language_follows(dc: Runnin
     boss = fake.member(dc.guild, "Boss", manage_channels=True)
     guest = fake.member(dc.guild, "Guest")
     refused = await slash(fake, guest, dc.channel, "settings")
-    assert refused.ephemeral_texts() == ["Only the chat's administrators can change the settings."]
+    assert refused.ephemeral_texts() == [
+        "Only members with the Manage Channels permission can change the settings."
+    ]
     screen = await settings_screen(dc, boss)
-    assert screen.content.startswith("**⚙️ Settings of this chat")
-    assert "Language: each person's own" in labels(screen)
+    assert screen.content.startswith("**⚙️ Settings of this server")
+    assert "Language: the host's, table by table" in labels(screen)
     assert "Turn timer: 10 minutes" in labels(screen) and labels(screen)[-1] == "✅ Done"
     assert len(screen.components) <= 5 and all(len(row) <= 5 for row in screen.components)
     # The screen is the boss's alone; a settings custom_id forged onto a public message is

@@ -21,11 +21,11 @@ async def test_only_admins_change_settings_and_the_language_follows(tg: RunningB
     await fake.settle()
     screen = settings_screen(fake, group)
     labels = [b.text for b in screen.buttons]
-    assert "Language: each person's own" in labels and "Turn timer: 10 minutes" in labels
+    assert "Language: the host's, table by table" in labels and "Turn timer: 10 minutes" in labels
     assert await press(fake, guest, screen, "Hints: on") == (
         "Only the chat's administrators can change the settings."
     )
-    await press(fake, boss, screen, "Language: each person's own")  # → English
+    await press(fake, boss, screen, "Language: the host's, table by table")  # → English
     await press(fake, boss, fake.message(group, screen.message_id), "Language: English")  # → ru
     screen = fake.message(group, screen.message_id)
     assert "Язык: Русский" in [b.text for b in screen.buttons]

@@ -4,7 +4,7 @@ settings-title = ⚙️ Settings of this { $platform ->
    *[other] chat
 } (new games use them; a running game keeps its rules)
 settings-language = Language: { $value }
-settings-language-auto = each person's own
+settings-language-auto = the host's, table by table
 settings-language-en = English
 settings-language-ru = Русский
 settings-turn_timer = Turn timer: { $value }

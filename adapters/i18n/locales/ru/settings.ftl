@@ -4,7 +4,7 @@ settings-title = ⚙️ Настройки этого { $platform ->
    *[other] чата
 } (действуют для новых игр; начатая игра идёт по своим правилам)
 settings-language = Язык: { $value }
-settings-language-auto = у каждого свой
+settings-language-auto = как у хозяина стола
 settings-language-en = English
 settings-language-ru = Русский
 settings-turn_timer = Таймер хода: { $value }
