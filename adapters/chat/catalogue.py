@@ -10,7 +10,7 @@ import sys
 from dataclasses import dataclass
 from enum import Enum
 
-from adapters.i18n import Translator, translator
+from adapters.i18n import Translator, available_locales, translator
 
 COMMAND = "general"
 
@@ -25,14 +25,21 @@ class Kind(Enum):
 
 @dataclass(frozen=True)
 class Option:
-    """An argument: `name` (Discord's option; on Telegram the words `words` say it)."""
+    """An argument: `name` (Discord's option; on Telegram a word says it: `word-<name>` in the
+    reader's language, or `words`, the English one, in any)."""
 
     name: str
     kind: Kind
-    words: str  # how Telegram users type it, as shown in the help
+    words: str  # how Telegram users type it in English
     about: str  # the message id of its description
     required: bool = False
     choices: tuple[str, ...] = ()
+
+    @property
+    def typed(self) -> frozenset[str]:
+        """Every word that gives this option on Telegram, in each language of the catalogues."""
+        said = (translator(code)(f"word-{self.name}") for code in available_locales())
+        return frozenset({self.words, *(word.casefold() for word in said)})
 
 
 @dataclass(frozen=True)
@@ -83,7 +90,7 @@ def usage(command: Command, platform: str, t: Translator) -> str:
         if platform != "telegram":
             word = t(f"opt-{option.name}")
         else:
-            word = t("arg-name") if option.kind is Kind.PERSON else option.words
+            word = t("arg-name") if option.kind is Kind.PERSON else t(f"word-{option.name}")
         parts.append(word if option.required else f"[{word}]")
     return " ".join(parts)
 

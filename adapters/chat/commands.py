@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from adapters.chat import cards
-from adapters.chat.catalogue import ALIASES, BY_NAME
+from adapters.chat.catalogue import ALIASES, BY_NAME, TEXT
 from adapters.chat.records import KINDS, Query, record_lines
 from adapters.chat.review import last_review
 from adapters.chat.surface import Exchange
@@ -48,7 +48,7 @@ class Asked:
             return cls(name, query=Query.from_words(name, rest))
         if name == "kick":
             return cls(name, target=Target(name=" ".join(rest).strip().lstrip("@") or None))
-        return cls(name, text=[w.lower() for w in rest] == ["text"])
+        return cls(name, text=len(rest) == 1 and rest[0].casefold() in TEXT.typed)
 
 
 def refusal(tables: Tables, error: GameError) -> cards.Lines:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
+from adapters.chat.catalogue import PERIOD, SCOPE
 from adapters.i18n import Translator
 from adapters.i18n.text import history_lines, leaderboard_lines, stats_lines
 from core.identity import ChannelKey, PlayerRef
@@ -31,9 +32,10 @@ class Query:
     @classmethod
     def from_words(cls, kind: str, words: list[str]) -> Query:
         """Telegram's `/general leaderboard global 30d`, `/general stats Ann Lee`."""
-        lowered = {word.lower() for word in words}
+        lowered = {word.casefold() for word in words}
         name = " ".join(words).strip().lstrip("@") or None
-        return cls(kind, "global" in lowered, bool(lowered & RECENT_WORDS), who_name=name)
+        recent = RECENT_WORDS | PERIOD.typed
+        return cls(kind, bool(lowered & SCOPE.typed), bool(lowered & recent), who_name=name)
 
 
 async def record_lines(

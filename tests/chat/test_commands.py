@@ -11,6 +11,7 @@ import pytest
 from adapters.chat import cards, catalogue
 from adapters.chat.commands import Asked, Target, kick
 from adapters.chat.records import Query
+from adapters.i18n import translator
 from tests.chat.kit import ALICE, BOB, T, World, opened
 
 
@@ -54,6 +55,7 @@ def test_words_are_parsed_into_what_was_asked(words: list[str], asked: Asked) ->
         (["GLOBAL", "month"], True, True, "GLOBAL month"),
         (["recent"], False, True, "recent"),
         (["месяц"], False, True, "месяц"),
+        (["Везде", "30д"], True, True, "Везде 30д"),  # the words the Russian help shows
         (["@Ann", "Lee"], False, False, "Ann Lee"),
     ],
 )
@@ -63,6 +65,16 @@ def test_record_queries_are_read_from_words(
     """ "global" means every chat, a month's words the last 30 days; the words name a player."""
     query = Query.from_words("leaderboard", words)
     assert (query.everywhere, query.recent, query.who_name) == (everywhere, recent, name)
+
+
+def test_the_help_shows_the_words_the_readers_language_types() -> None:
+    """Russian help shows Russian words for the options, and those words are understood."""
+    ru = translator("ru")
+    lines = catalogue.help_lines(ru, "telegram")
+    assert any(line.startswith("/general sheet [текстом] — ") for line in lines)
+    assert any(line.startswith("/general leaderboard [везде] [30д] — ") for line in lines)
+    assert Asked.from_words(["sheet", "текстом"]).text and Asked.from_words(["sheet", "text"]).text
+    assert not Asked.from_words(["sheet", "картинкой"]).text
 
 
 def test_the_help_lists_every_command() -> None:

@@ -35,3 +35,8 @@ choice-recent = the last 30 days
 ## Answers about the commands
 kick-not-seated = { $name } is not playing at this table.
 kick-self = To leave the table yourself, use /general leave.
+
+## The words that give an option on Telegram (in any language of the catalogues)
+word-text = text
+word-scope = global
+word-period = 30d
