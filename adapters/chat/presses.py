@@ -35,7 +35,7 @@ async def press(tables: Tables, exchange: Exchange, data: str | None) -> None:
             await hint(tables, exchange, board.game_id)
         else:
             async with tables.serial(channel, exchange):
-                await _on_board(tables, exchange, board)
+                await _on_board(tables, exchange, board, exchange.carries(data or ""))
     except tables.platform.errors as error:
         # Whatever was pressed is saved; only showing it failed: the next press redraws.
         tables.troubles(channel, error)
@@ -67,7 +67,11 @@ async def configure(
         await exchange.redraw(cards.Settings(settings))
 
 
-async def _on_board(tables: Tables, exchange: Exchange, press: payload.Press) -> None:
+async def _on_board(
+    tables: Tables, exchange: Exchange, press: payload.Press, carried: bool
+) -> None:
+    """A press on a board's button. `carried`: the pressed message has this very button, so it
+    may be taken for the live board; a payload forged onto any other message never makes it one."""
     pressed = exchange.pressed
     assert pressed is not None
     channel, person, t = exchange.channel, exchange.person, tables.t
@@ -87,14 +91,15 @@ async def _on_board(tables: Tables, exchange: Exchange, press: payload.Press) ->
             channel, person, action, game_id=press.game_id, version=press.version
         )
     except GameError as error:
-        await _after_refusal(tables, exchange, press, error)
+        await _after_refusal(tables, exchange, press, error, carried)
         await exchange.private(refusal(tables, error))
         return
     game_id = outcome.view.game_id
     ref = BoardRef.loads(await tables.boards.board(game_id))
     shown = exchange.shown
     if (
-        shown is not None
+        carried
+        and shown is not None
         and (shown.game_id, shown.version) == (game_id, press.version)
         and (ref != pressed)
     ):
@@ -106,12 +111,15 @@ async def _on_board(tables: Tables, exchange: Exchange, press: payload.Press) ->
 
 
 async def _after_refusal(
-    tables: Tables, exchange: Exchange, press: payload.Press, error: GameError
+    tables: Tables, exchange: Exchange, press: payload.Press, error: GameError, carried: bool
 ) -> None:
     """A stale press redraws the live board it was made on (unless it shows the game as it is
-    already); a board of a game that is over loses its buttons."""
+    already); a board of a game that is over loses its buttons. Only a button the pressed
+    message has counts: a forged one changes no message."""
     pressed, shown = exchange.pressed, exchange.shown
     assert pressed is not None
+    if not carried:
+        return
     if error.code is ErrorCode.STALE:
         game = await tables.service.game(exchange.channel)
         if game is None or shown is None or shown.game_id != game.id:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from adapters.chat import cards
+from adapters.chat import cards, payload, presses
 from adapters.chat.plan import Redraw
 from core.boxes import Box
 from core.events import EndReason
@@ -111,12 +111,12 @@ async def test_a_stale_press_redraws_a_board_that_missed_an_edit_once(world: Wor
     await world.send(burst[0], "r")
     assert burst[0].troubles and board.edits == 0
     for exchange in burst[1:]:
-        await world.send(exchange, "h0")
+        await world.send(exchange, "r")  # the only button the board showed
         assert exchange.said() == [T("error-stale")]
     assert board.edits == 1
     assert isinstance(board.card, cards.Board)
     assert [d.value for d in board.card.view.dice] == list(THROW)
-    assert (await world.game()).turn.held == (False,) * 5  # no stale hold was applied
+    assert (await world.game()).turn.throws == 1  # no stale throw was applied
 
 
 async def test_a_press_by_someone_else_is_refused_and_changes_nothing(world: World) -> None:
@@ -223,3 +223,20 @@ async def test_a_throw_with_all_five_held_is_refused_and_changes_nothing(world: 
     after = await world.game()
     assert (after.version, after.turn) == (before.version, before.turn)
     assert world.roller.remaining == 0  # no die was thrown
+
+
+async def test_a_payload_forged_onto_another_message_never_makes_it_the_board(
+    world: World,
+) -> None:
+    """A message with one button of this game (a hint offer) pressed with a forged Roll: the
+    throw is Alice's own and counts, but only the stored board is redrawn."""
+    board = await started(world)
+    game = await world.game()
+    offer_id = await world.platform.send(world.channel, cards.Hint((), (), game.id, game.version))
+    (offer,) = [m for m in world.platform.messages if m.id == offer_id]
+    forged = world.pressing(offer, ALICE)
+    world.roller.push(THROW)
+    await presses.press(world.tables, forged, payload.encode(game.id, game.version, "r"))
+    assert (await world.game()).turn.throws == 1
+    assert await world.board() is board and how(board) is Redraw.TURN
+    assert isinstance(offer.card, cards.Hint) and offer.edits == 0
