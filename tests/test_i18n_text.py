@@ -147,10 +147,10 @@ def test_settings_and_times_in_whole_words_that_agree() -> None:
 
 
 def test_discord_settings_name_the_server_and_the_permission_the_code_checks() -> None:
-    """On Discord the settings are a server's, for members who may manage its channels."""
-    assert "permissions.manage_channels" in (ROOT / "adapters/discord/answer.py").read_text()
-    assert "Manage Channels" in EN("settings-admins-only", platform="discord")
-    assert "«Управлять каналами»" in RU("settings-admins-only", platform="discord")
+    """On Discord the settings are a server's, for members who may manage the server."""
+    assert "permissions.manage_guild" in (ROOT / "adapters/discord/answer.py").read_text()
+    assert "Manage Server" in EN("settings-admins-only", platform="discord")
+    assert "«Управлять сервером»" in RU("settings-admins-only", platform="discord")
     assert EN("settings-admins-only", platform="telegram") == (
         "Only the chat's administrators can change the settings."
     )

@@ -215,9 +215,10 @@ class DiscordExchange:
         await self.answer.ack()
 
     async def may_configure(self) -> bool:
-        """Members who may manage the channel (anyone in a DM) change the chat's settings."""
+        """Settings are the whole server's, so only members who may manage the server change
+        them (anyone in a DM, whose conversation keeps its own)."""
         interaction = self.interaction
-        return interaction.guild_id is None or interaction.permissions.manage_channels
+        return interaction.guild_id is None or interaction.permissions.manage_guild
 
     async def place(self) -> Place:
         return self.calls.place_of(self.interaction)

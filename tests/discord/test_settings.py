@@ -1,4 +1,4 @@
-"""Server settings: those who may manage the channel only, the language, rule variants for new
+"""Server settings: those who may manage the server only, the language, rule variants for new
 games only, picture score sheets."""
 
 from __future__ import annotations
@@ -23,12 +23,14 @@ from tests.fakes.discord import UPDATE_MESSAGE
 
 async def test_only_managers_change_settings_and_the_language_follows(dc: RunningBot) -> None:
     fake = dc.fake
-    boss = fake.member(dc.guild, "Boss", manage_channels=True)
+    boss = fake.member(dc.guild, "Boss", manage_guild=True)
     guest = fake.member(dc.guild, "Guest")
-    refused = await slash(fake, guest, dc.channel, "settings")
-    assert refused.ephemeral_texts() == [
-        "Only members with the Manage Channels permission can change the settings."
-    ]
+    moderator = fake.member(dc.guild, "Moderator", manage_channels=True)  # one channel's, not all
+    for member in (guest, moderator):
+        refused = await slash(fake, member, dc.channel, "settings")
+        assert refused.ephemeral_texts() == [
+            "Only members with the Manage Server permission can change the settings."
+        ]
     screen = await settings_screen(dc, boss)
     assert screen.content.startswith("**⚙️ Settings of this server")
     assert "Language: the host's, table by table" in labels(screen)
@@ -71,7 +73,7 @@ async def test_the_language_is_the_persons_where_the_server_chose_none(dc: Runni
 
 async def test_variants_apply_to_new_games_only(dc: RunningBot) -> None:
     fake = dc.fake
-    boss = fake.member(dc.guild, "Boss", manage_channels=True)
+    boss = fake.member(dc.guild, "Boss", manage_guild=True)
     lobby = (await slash(fake, boss, dc.channel, "start")).original  # the default rules
     assert lobby is not None
     screen = await settings_screen(dc, boss)
@@ -105,7 +107,7 @@ async def test_variants_apply_to_new_games_only(dc: RunningBot) -> None:
 
 async def test_picture_sheets_where_the_server_chose_them(dc: RunningBot) -> None:
     fake = dc.fake
-    boss = fake.member(dc.guild, "Boss", manage_channels=True)
+    boss = fake.member(dc.guild, "Boss", manage_guild=True)
     guest = fake.member(dc.guild, "Гость")
     lobby = (await slash(fake, boss, dc.channel, "start")).original
     assert lobby is not None

@@ -39,7 +39,7 @@ settings-computer_pause = Pause before a computer's move: { $value }
 settings-default = default
 settings-done = ✅ Done
 settings-admins-only = { $platform ->
-    [discord] Only members with the Manage Channels permission can change the settings.
+    [discord] Only members with the Manage Server permission can change the settings.
    *[other] Only the chat's administrators can change the settings.
 }
 settings-closed = Settings saved.
