@@ -28,6 +28,7 @@ from adapters.ratelimit import RateLimiter
 from adapters.telegram.calls import TelegramCalls
 from adapters.telegram.exchange import CommandExchange, PressExchange
 from adapters.telegram.http import AiohttpRequest
+from adapters.telegram.memory import ForgetfulApplication
 from core.service import GameService
 
 # Opt in to python-telegram-bot's future timedelta values now, silencing its deprecation notice.
@@ -86,6 +87,7 @@ class TelegramFrontEnd:
             # Many tables answer at once: PTB's default of one connection would queue them all.
             .request(AiohttpRequest(CONNECTIONS))
             .get_updates_request(AiohttpRequest(1))
+            .application_class(ForgetfulApplication)  # no persistence: see its module
         )
         if base_url:
             builder = builder.base_url(base_url).base_file_url(_file_url(base_url))
