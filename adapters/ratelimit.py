@@ -2,6 +2,10 @@
 
 A token bucket per person: a burst of `burst` actions, then `rate` a second. Beyond it the action
 is dropped and the person is told to slow down — once, until they are back under the limit.
+
+Memory is bounded: past PRUNE_AT people, the buckets that have refilled (nobody who acted in the
+last `burst / rate` seconds) are forgotten, and the next pruning waits until the map has doubled,
+so the map holds at most max(PRUNE_AT, twice the people still refilling at the last pruning) + 1.
 """
 
 from __future__ import annotations
@@ -10,6 +14,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
+
+PRUNE_AT = 10_000
 
 
 class Verdict(Enum):
@@ -31,6 +37,7 @@ class RateLimiter:
     rate: float = 3.0
     clock: Callable[[], float] = time.monotonic
     _buckets: dict[str, _Bucket] = field(default_factory=dict)
+    _prune_at: int = PRUNE_AT
 
     def check(self, key: str) -> Verdict:
         now = self.clock()
@@ -42,7 +49,7 @@ class RateLimiter:
         if bucket.tokens >= 1:
             bucket.tokens -= 1
             bucket.warned = False
-            if len(self._buckets) > 10_000:
+            if len(self._buckets) > self._prune_at:
                 self._forget_full(now)
             return Verdict.ALLOW
         if bucket.warned:
@@ -59,3 +66,5 @@ class RateLimiter:
         ]
         for key in full:
             del self._buckets[key]
+        # Those left are all recent: scanning them again on every new person would be quadratic.
+        self._prune_at = max(PRUNE_AT, 2 * len(self._buckets))

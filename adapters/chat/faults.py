@@ -4,25 +4,41 @@ the log says so once per chat and kind of failure, and play goes on."""
 from __future__ import annotations
 
 import logging
+from collections import OrderedDict
 
 from core.identity import ChannelKey
 
+# Chat and kind pairs remembered as already logged, the most recent: a chat forgotten among
+# more than this many failing ones is logged once more, and memory stays bounded.
+TROUBLES_MEMORY = 4096
+
 
 class Troubles:
-    """Logs each failure once per chat and kind, in the platform's own log."""
+    """Logs each failure once per chat and kind (among the latest `memory` pairs), in the
+    platform's own log."""
 
-    def __init__(self, log: logging.Logger, platform: str, forbidden: type[Exception]) -> None:
+    def __init__(
+        self,
+        log: logging.Logger,
+        platform: str,
+        forbidden: type[Exception],
+        memory: int = TROUBLES_MEMORY,
+    ) -> None:
         self.log = log
         self.platform = platform
         self.forbidden = forbidden
-        self._seen: set[tuple[str, str]] = set()
+        self.memory = memory
+        self._seen: OrderedDict[tuple[str, str], None] = OrderedDict()
 
     def __call__(self, channel: ChannelKey, error: Exception) -> None:
         key = (channel.chat, type(error).__name__)
         if key in self._seen:
+            self._seen.move_to_end(key)
             self.log.debug("%s again in %s: %s", self.platform, channel, error)
             return
-        self._seen.add(key)
+        self._seen[key] = None
+        if len(self._seen) > self.memory:
+            self._seen.popitem(last=False)
         if isinstance(error, self.forbidden):
             self.log.warning(
                 "cannot write in %s %s (removed, or no right to send): %s; "

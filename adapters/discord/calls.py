@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections import OrderedDict
 from typing import Any
 
 import aiohttp
@@ -22,6 +23,9 @@ PLATFORM = "dc"
 # What Discord (or the way to it) can fail with. The game is saved before anything is shown, so
 # none of these loses anything: the log says so once, and play goes on.
 ERRORS: tuple[type[Exception], ...] = (discord.HTTPException, aiohttp.ClientError, OSError)
+# Channels whose server is remembered, the most recently used: one forgotten is asked again of
+# the client's cache (or Discord) on its next board, and memory stays bounded.
+PLACES_MEMORY = 4096
 
 
 def channel_of(interaction: discord.Interaction[Any]) -> ChannelKey:
@@ -44,7 +48,7 @@ class DiscordCalls:
     def __init__(self, default: Translator) -> None:
         self.default = default
         self.client: discord.Client | None = None
-        self._places: dict[int, Place] = {}
+        self._places: OrderedDict[int, Place] = OrderedDict()
 
     @property
     def t(self) -> Translator:
@@ -83,7 +87,7 @@ class DiscordCalls:
         channel_id = interaction.channel_id or 0
         locale = interaction.guild_locale
         place = Place(str(interaction.guild_id or channel_id), locale.value if locale else None)
-        self._places[channel_id] = place
+        self._remember(channel_id, place)
         return place
 
     async def place(self, channel: ChannelKey) -> Place:
@@ -92,6 +96,7 @@ class DiscordCalls:
         channel_id = int(channel.chat)
         known = self._places.get(channel_id)
         if known is not None:
+            self._places.move_to_end(channel_id)
             return known
         assert self.client is not None
         found: Any = self.client.get_channel(channel_id)
@@ -107,5 +112,11 @@ class DiscordCalls:
             if guild is None
             else Place(str(guild.id), str(guild.preferred_locale.value))
         )
-        self._places[channel_id] = place
+        self._remember(channel_id, place)
         return place
+
+    def _remember(self, channel_id: int, place: Place) -> None:
+        self._places[channel_id] = place
+        self._places.move_to_end(channel_id)
+        if len(self._places) > PLACES_MEMORY:
+            self._places.popitem(last=False)
