@@ -29,6 +29,7 @@ from adapters.telegram.calls import TelegramCalls
 from adapters.telegram.exchange import CommandExchange, PressExchange
 from adapters.telegram.http import AiohttpRequest
 from adapters.telegram.memory import ForgetfulApplication
+from adapters.telegram.webhook import WebhookListener
 from core.service import GameService
 
 # Opt in to python-telegram-bot's future timedelta values now, silencing its deprecation notice.
@@ -72,6 +73,7 @@ class TelegramFrontEnd:
         self.service = service
         self.poll_timeout = poll_timeout
         self.webhook = webhook
+        self.listener: WebhookListener | None = None
         builder = (
             Application.builder()
             .token(token)
@@ -113,20 +115,18 @@ class TelegramFrontEnd:
                 poll_interval=0, timeout=self.poll_timeout, allowed_updates=allowed
             )
             log.info("telegram front end polling as @%s", self.app.bot.username)
-        else:
+        else:  # our listener, not PTB's: it compares the secret in constant time
             hook = self.webhook
-            await self.app.updater.start_webhook(
-                listen=hook.listen,
-                port=hook.port,
-                url_path=hook.path,
-                webhook_url=hook.url,
-                secret_token=hook.secret,
-                allowed_updates=allowed,
-            )
+            bot = self.app.bot
+            self.listener = WebhookListener(bot, self.app.update_queue, hook.secret, hook.path)
+            await self.listener.start(hook.listen, hook.port)
+            await bot.set_webhook(hook.url, allowed_updates=allowed, secret_token=hook.secret)
             log.info("telegram front end on a webhook (listening on %s:%d)", hook.listen, hook.port)
         await self.tables.resume()
 
     async def stop(self) -> None:
+        if self.listener is not None:
+            await self.listener.stop()
         if self.app.updater and self.app.updater.running:
             await self.app.updater.stop()
         if self.app.running:
