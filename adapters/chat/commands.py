@@ -109,7 +109,7 @@ async def _at_table(
         if view is None:
             await exchange.private(cards.Lines((tables.own("chat-sheet-none"),)))
         else:
-            await exchange.public(await tables.sheet(channel, view, text=asked.text))
+            await tables.show_sheet(exchange, view, text=asked.text, pressed=False)
         return
     if asked.name == "kick":
         await kick(tables, exchange, asked.target or Target())

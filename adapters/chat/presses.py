@@ -83,8 +83,7 @@ async def _on_board(
         if view is None or view.game_id != press.game_id:
             await exchange.private(cards.Lines((tables.own("error-game-over"),)))
             return
-        sheet = await tables.sheet(channel, view, text=False)
-        await (exchange.private(sheet) if exchange.whispers else exchange.public(sheet))
+        await tables.show_sheet(exchange, view, text=False, pressed=True)
         return
     try:
         outcome = await tables.service.act(

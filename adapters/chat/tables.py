@@ -10,7 +10,6 @@ is posted again at the next command or press at that table ("repair").
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncIterator
@@ -22,10 +21,10 @@ from adapters.chat.faults import Troubles
 from adapters.chat.language import choose, current, own, speak
 from adapters.chat.plan import plan
 from adapters.chat.review import game_review
+from adapters.chat.sheets import Sheets
 from adapters.chat.surface import Exchange, Platform
 from adapters.i18n import Translator, normalize_locale, translator
 from adapters.i18n.text import narrate
-from adapters.pictures import sheet_png
 from adapters.ratelimit import RateLimiter, Verdict
 from core.chat_settings import ChatSettings, SheetStyle
 from core.events import PlayerLeft
@@ -62,6 +61,7 @@ class Tables:
         self.limiter = limiter or RateLimiter()
         self.troubles = Troubles(log, platform.name, platform.forbidden)
         self.drawn = Drawn()
+        self.sheets = Sheets()
         self.locks = ChannelLocks()  # one table's answers in order: one action's edits first
         self._lost: dict[str, str] = {}  # channel → game whose live board could not be posted
 
@@ -227,10 +227,30 @@ class Tables:
     async def sheet(self, channel: ChannelKey, view: GameView, *, text: bool) -> cards.Sheet:
         return cards.Sheet(view, None if text else await self.picture(channel, view))
 
+    async def show_sheet(
+        self, exchange: Exchange, view: GameView, *, text: bool, pressed: bool
+    ) -> None:
+        """The score sheet, for whoever asks (a command, or the board's button): privately
+        where the platform can and a button asked, or an outsider did; posted in the chat once
+        per version of the game, by a player; otherwise a line saying why not."""
+        channel, seated = exchange.channel, view.player(exchange.person.id) is not None
+        if not (seated or exchange.whispers):
+            await exchange.private(cards.Lines((self.own("sheet-for-players"),)))
+            return
+        sheet = await self.sheet(channel, view, text=text)
+        if exchange.whispers and (pressed or not seated):
+            await exchange.private(sheet)
+        elif self.sheets.first_post(channel, view, picture=sheet.picture is not None):
+            await exchange.public(sheet)
+        elif exchange.whispers:
+            await exchange.private(sheet)
+        else:
+            await exchange.private(cards.Lines((self.own("sheet-above"),)))
+
     async def picture(self, channel: ChannelKey, view: GameView) -> bytes | None:
         settings = await self.chat_settings(channel)
         if settings.sheet is SheetStyle.PICTURE or len(view.players) > PICTURE_ABOVE:
-            return await asyncio.to_thread(sheet_png, self.t, view)
+            return await self.sheets.picture(self.t, view)
         return None
 
     def seating(self, outcome: Outcome, name: str) -> list[str]:

@@ -150,10 +150,32 @@ async def test_hint_and_sheet_buttons_answer_the_presser(world: World) -> None:
     hint = await world.press(board, ALICE, "t")
     (card,) = hint.privately
     assert isinstance(card, cards.Hint) and card.dice == THROW and card.options
-    shown = await world.press(board, BOB, "v")
+    shown = await world.press(board, ALICE, "v")
     assert shown.privately == [] and isinstance(shown.publicly[0], cards.Sheet)
     whispered = await world.press(board, BOB, "v", whispers=True)
     assert whispered.publicly == [] and isinstance(whispered.privately[0], cards.Sheet)
+
+
+async def test_the_sheet_is_posted_once_per_version_and_by_players_only(world: World) -> None:
+    """Asked again and again, the chat gets one sheet per state of the game; an outsider none."""
+    board = await started(world)
+    world.roller.push(THROW)
+    await world.press(board, ALICE, "r")
+    first = await world.press(board, ALICE, "v")
+    assert isinstance(first.publicly[0], cards.Sheet)
+    for _ in range(5):
+        again = await world.press(board, ALICE, "v")
+        assert again.publicly == [] and again.said() == [T("sheet-above")]
+        typed = await world.command(ALICE, "sheet")
+        assert typed.publicly == [] and typed.said() == [T("sheet-above")]
+    outsider = await world.press(board, BOB, "v")
+    assert outsider.publicly == [] and outsider.said() == [T("sheet-for-players")]
+    asked = await world.command(BOB, "sheet", whispers=True)
+    assert asked.publicly == [] and isinstance(asked.privately[0], cards.Sheet)
+    await world.press(board, ALICE, "h0")  # the game moves on: a new sheet may be posted
+    later = await world.press(board, ALICE, "v")
+    assert isinstance(later.publicly[0], cards.Sheet)
+    assert len(world.platform.of(cards.Sheet)) == 2
 
 
 async def test_a_press_on_a_board_of_a_finished_game_strips_it(world: World) -> None:

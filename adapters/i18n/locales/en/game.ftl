@@ -88,6 +88,8 @@ btn-box = { $box } · { $points }
 ## Chat front ends
 chat-unknown = I don't know "{ $arg }".
 chat-sheet-none = There is no game at this table to show.
+sheet-for-players = Only the players at this table can post the score sheet here.
+sheet-above = Nothing has changed since the score sheet above was posted.
 chat-throws-left = { $left ->
     [0] No throws left: choose a box.
     [one] { $left } throw left: hold dice and roll, or choose a box.
