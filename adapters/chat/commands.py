@@ -133,33 +133,35 @@ async def _at_table(
 
 
 async def kick(tables: Tables, exchange: Exchange, target: Target) -> None:
-    """The host removes a player from the table."""
+    """The host removes a player from the table: the one picked, or the one who goes by the
+    name typed; where several do, nobody, and the host is told how to pick one."""
     t, channel = tables.t, exchange.channel
     game = await tables.service.game(channel)
     if game is None:
         await exchange.private(refusal(tables, GameError(ErrorCode.NO_GAME)))
         return
     wanted = (target.name or "").casefold()
-    found = next(
-        (
-            seat.player
-            for seat in game.seats
-            if seat.active
-            and (
-                seat.player.id == target.player_id
-                if target.player_id is not None
-                else seat.player.name.casefold() == wanted
-            )
-        ),
-        None,
-    )
-    if found is None:
-        if target.player_id is not None:
+    matches = [
+        seat.player
+        for seat in game.seats
+        if seat.active
+        and (
+            seat.player.id == target.player_id
+            if target.player_id is not None
+            else seat.player.name.casefold() == wanted
+        )
+    ]
+    if len(matches) != 1:
+        if len(matches) > 1:
+            platform = tables.platform.name
+            said = tables.own("kick-ambiguous", name=matches[0].name, platform=platform)
+        elif target.player_id is not None:
             said = tables.own("kick-not-seated", name=target.name or "?")
         else:
             said = tables.own("error-cannot-kick")  # it says how to name one
         await exchange.private(cards.Lines((said,)))
         return
+    (found,) = matches
     try:
         outcome = await tables.service.act(channel, exchange.person, Kick(found.id))
     except GameError as error:

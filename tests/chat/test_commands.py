@@ -12,6 +12,7 @@ from adapters.chat import cards, catalogue
 from adapters.chat.commands import Asked, Target, kick
 from adapters.chat.records import Query
 from adapters.i18n import translator
+from core.identity import PlayerRef
 from tests.chat.kit import ALICE, BOB, T, World, opened
 
 
@@ -145,6 +146,23 @@ async def test_the_host_kicks_a_player_by_the_name_they_play_under(world: World)
     assert [s.player.name for s in (await world.game()).seats if s.active] == ["Alice"]
     board = await world.board()
     assert isinstance(board.card, cards.Redrawn) and len(board.card.view.players) == 1
+
+
+async def test_two_players_of_one_name_are_told_apart_not_guessed(world: World) -> None:
+    """Kicking by a name two players go by removes nobody and says how to pick one; the one
+    picked (Telegram: a reply or a mention; Discord: the player option) is removed."""
+    other_bob = PlayerRef("33", "bob")
+    await world.command(ALICE, "start")
+    await world.command(BOB, "join")
+    await world.command(other_bob, "join")
+    asked = await world.command(ALICE, "kick", "Bob")
+    assert asked.said() == [T("kick-ambiguous", name="Bob", platform="testchat")]
+    assert not asked.publicly
+    assert len([s for s in (await world.game()).seats if s.active]) == 3
+    picked = world.asking(ALICE)
+    await kick(world.tables, picked, Target(player_id=other_bob.id, name="@bob"))
+    assert picked.publicly[0] == cards.Lines((T("event-removed-kicked", name="bob"),))
+    assert [s.player.id for s in (await world.game()).seats if s.active] == [ALICE.id, BOB.id]
 
 
 async def test_kicks_that_cannot_be_done_are_explained(world: World) -> None:
