@@ -12,10 +12,11 @@ from aiohttp import web
 from tests.fakes.base import abort_connection
 from tests.fakes.telegram.errors import ApiError, _Unhandled
 from tests.fakes.telegram.faults import Faults, _Fault
+from tests.fakes.telegram.limits import FloodControl
 from tests.fakes.telegram.params import _SPECS, _decode, _read_params
 
 
-class BotApiHttp(Faults):
+class BotApiHttp(Faults, FloodControl):
     """Request handling, mixed into :class:`~tests.fakes.telegram.FakeTelegram`."""
 
     def _json(self, status: int, payload: dict[str, Any]) -> web.Response:
@@ -72,6 +73,10 @@ class BotApiHttp(Faults):
             self.requests.append((method, dict(raw)))
             return self._error(exc.status, exc.description, exc.parameters)
         self.requests.append((method, params))
+        retry_after = self._flood_check(method, params)
+        if retry_after is not None:
+            desc = f"Too Many Requests: retry after {retry_after}"
+            return self._error(429, desc, {"retry_after": retry_after})
 
         fault = self._faults.take(lambda f: f.method == method)
         if fault is not None and fault.mode == "drop":

@@ -16,6 +16,7 @@ from tests.fakes.telegram.api_chats import ChatMethods
 from tests.fakes.telegram.api_messages import MessageMethods
 from tests.fakes.telegram.faults import _Fault
 from tests.fakes.telegram.http import BotApiHttp
+from tests.fakes.telegram.limits import Limits
 from tests.fakes.telegram.model import CallbackAnswer, FakeChat, FakeMessage, FakeUser
 from tests.fakes.telegram.updates import Updates
 from tests.fakes.telegram.validation import _scope_key
@@ -34,6 +35,7 @@ class FakeTelegram(World, MessageMethods, ChatMethods, Updates, BotApiHttp):
         strict_html: bool = True,
         privacy_mode: bool = False,
         host: str = "127.0.0.1",
+        limits: Limits | None = None,
     ) -> None:
         if not re.fullmatch(r"\d+:[A-Za-z0-9_-]+", token):
             raise ValueError(f"malformed bot token {token!r}")
@@ -66,6 +68,7 @@ class FakeTelegram(World, MessageMethods, ChatMethods, Updates, BotApiHttp):
         self._members: dict[tuple[int, int], dict[str, Any]] = {}
         self._seen_in_chat: set[tuple[int, int]] = set()
         self._blocked: set[int] = set()
+        self._migrated: dict[int, int] = {}  # a group upgraded → its supergroup
         self._files: dict[str, tuple[bytes | None, dict[str, Any]]] = {}
         self._faults: FaultQueue[_Fault] = FaultQueue()
         self._updates: list[dict[str, Any]] = []
@@ -76,6 +79,7 @@ class FakeTelegram(World, MessageMethods, ChatMethods, Updates, BotApiHttp):
         self._poll_generation = 0
         self._stopping = False
         self._port: int | None = None
+        self._init_flood_control(limits)  # off (None) unless a test asks
 
     async def start(self) -> None:
         app = web.Application(client_max_size=64 * 1024 * 1024)
@@ -111,7 +115,7 @@ class FakeTelegram(World, MessageMethods, ChatMethods, Updates, BotApiHttp):
     def messages(self, chat: FakeChat, thread_id: int | None = None) -> list[FakeMessage]:
         """All messages in ``chat`` in order (service messages excluded). ``thread_id``: only
         that forum topic / thread; 0 means messages outside any thread; None means all."""
-        result = [m for m in self._messages.get(chat.id, []) if m.forum_topic_created is None]
+        result = [m for m in self._messages.get(chat.id, []) if not m.is_service]
         if thread_id is None:
             return result
         if thread_id == 0:
