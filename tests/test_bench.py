@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bench import memory, roundtrip, service, startup
+from bench import chats, memory, roundtrip, service, startup
 from bench.roundtrip import CAPACITY, Level
 
 
@@ -49,3 +49,10 @@ async def test_startup_benchmark_runs(tmp_path: Path) -> None:
     assert report.ready[("telegram", True)].median > 0
     assert report.first_hint.median > 0 and report.roll.median > 0
     assert "ready" in "\n".join(report.lines())
+
+
+async def test_chats_benchmark_runs(tmp_path: Path) -> None:
+    report = await chats.chats(200, tmp_path, every=100)
+    assert report.problems == []
+    assert sorted(report.after) == [100, 200] and report.ready_mb > 0
+    assert "growth" in "\n".join(report.lines())
