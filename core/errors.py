@@ -37,3 +37,18 @@ class GameError(ValueError):
         super().__init__(f"{code.value}: {params}" if params else code.value)
         self.code = code
         self.params = params
+
+
+class StorageCode(Enum):
+    """Why the storage refused; front ends and start-up name the case by its value."""
+
+    DATABASE_BUSY = "database-busy"  # another process holds the SQLite file
+    DATABASE_GONE = "database-gone"  # the SQLite file was deleted or replaced under the process
+
+
+class StorageError(RuntimeError):
+    """The storage cannot be used safely: nothing was written. str() is one line for people."""
+
+    def __init__(self, code: StorageCode, message: str) -> None:
+        super().__init__(message)
+        self.code = code

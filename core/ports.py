@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from contextlib import AbstractAsyncContextManager
-from typing import Protocol
+from dataclasses import fields
+from typing import Any, Protocol
 
 from core.chat_settings import ChatSettings
 from core.events import Event
-from core.game import Game
+from core.game import Game, game_from_dict
 from core.identity import ChannelKey
 from core.records import PastGame, PlayerStats, Standing
 
@@ -86,4 +87,33 @@ class GameRepository(Records, Protocol):
 
     async def release_deadline(self, game_id: str, owner: str) -> None: ...
 
+    async def quarantined(self, channel: ChannelKey) -> str | None:
+        """The id of the channel's active game whose stored snapshot could not be read (it was
+        set aside, never deleted), until a new game is opened there; None if there is none.
+        Reads never raise on such a row: the game is simply not there."""
+        ...
+
+    async def move_chat(self, platform: str, old_chat: str, new_chat: str) -> None:
+        """Move a chat's games (every thread, their snapshots too), settings, board references
+        and results to a new chat id (a Telegram group become a supergroup), in one transaction;
+        moving again changes nothing. An active game does not move onto a thread of the new chat
+        that has one already."""
+        ...
+
     async def close(self) -> None: ...
+
+
+# What a snapshot may hold: a field this bot does not know was written by a newer one, and reading
+# past it would save the game back without it.
+SNAPSHOT_FIELDS = frozenset(field.name for field in fields(Game))
+
+
+def read_snapshot(data: Any) -> Game:
+    """A stored snapshot (decoded JSON) as a Game, strictly: any error (a missing or unknown
+    field, a bad value) raises, and the backends then quarantine the row."""
+    if not isinstance(data, dict):
+        raise ValueError(f"a snapshot is an object, not {type(data).__name__}")
+    unknown = sorted(set(data) - SNAPSHOT_FIELDS)
+    if unknown:
+        raise ValueError(f"unknown fields {unknown} (written by a newer bot?)")
+    return game_from_dict(data)

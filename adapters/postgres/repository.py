@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
@@ -33,8 +34,11 @@ from adapters.postgres.schema import MIGRATIONS, MIGRATIONS_TABLE, SCHEMA_VERSIO
 from core.chat_settings import ChatSettings
 from core.errors import ErrorCode, GameError
 from core.events import RECORDED_ENDS, EndReason, Event, event_from_dict, event_to_dict
-from core.game import Game, Phase, game_from_dict, game_to_dict
+from core.game import Game, Phase, game_to_dict
 from core.identity import ChannelKey
+from core.ports import read_snapshot
+
+log = logging.getLogger(__name__)
 
 # Pool sizes unless `open` is told otherwise: one connection per channel being acted on at once.
 POOL_MIN, POOL_MAX = 1, 20
@@ -46,6 +50,12 @@ def lock_key(name: str) -> int:
     The same in every process and every Python run (unlike `hash`), and PostgreSQL's bigint."""
     return int.from_bytes(hashlib.sha256(name.encode()).digest()[:8], "big", signed=True)
 
+
+# The phase of a game set aside because its snapshot cannot be read (see _readable).
+QUARANTINED = "quarantined"
+# A game that takes its channel: neither finished nor set aside (the unique index's condition).
+ACTIVE = "phase NOT IN ('finished', 'quarantined')"
+GAME_ROW = "SELECT id, phase, version, snapshot FROM games"
 
 # Held while migrating, so that processes starting together apply each step once.
 MIGRATION_LOCK = lock_key("general:migrations")
@@ -228,34 +238,131 @@ class PostgresRepository(PostgresRecords):
     # ------------------------------------------------------------------ games
 
     async def active_game(self, channel: ChannelKey) -> Game | None:
-        return await self._one_game(
-            "SELECT snapshot FROM games WHERE channel = $1 AND phase <> 'finished'", str(channel)
-        )
+        return await self._one_game(f"{GAME_ROW} WHERE channel = $1 AND {ACTIVE}", str(channel))
 
     async def active_games(self, platform: str) -> list[Game]:
         """Every unfinished game of a platform (to resume computer turns and timers at start-up)."""
         rows = await self._fetch(
-            "SELECT snapshot FROM games WHERE phase <> 'finished' AND starts_with(channel, $1)"
-            " ORDER BY created_at, id",
+            f"{GAME_ROW} WHERE {ACTIVE} AND starts_with(channel, $1) ORDER BY created_at, id",
             f"{platform}:",
         )
-        return [game_from_dict(json.loads(row[0])) for row in rows]
+        return [game for row in rows if (game := await self._read(row)) is not None]
 
     async def last_finished(self, channel: ChannelKey) -> Game | None:
         """The channel's most recently finished game."""
         return await self._one_game(
-            "SELECT snapshot FROM games WHERE channel = $1 AND phase = 'finished'"
+            f"{GAME_ROW} WHERE channel = $1 AND phase = 'finished'"
             " ORDER BY finished_at DESC LIMIT 1",
             str(channel),
         )
 
     async def get_game(self, game_id: str) -> Game | None:
-        return await self._one_game("SELECT snapshot FROM games WHERE id = $1", game_id)
+        return await self._one_game(
+            f"{GAME_ROW} WHERE id = $1 AND phase <> $2", game_id, QUARANTINED
+        )
 
     async def _one_game(self, sql: str, *params: Any) -> Game | None:
+        """The first readable game the query finds: one set aside no longer matches it."""
+        while True:
+            async with self._connection() as connection:
+                row = await connection.fetchrow(sql, *params)
+            if row is None:
+                return None
+            game = await self._read(row)
+            if game is not None:
+                return game
+
+    async def _read(self, row: asyncpg.Record) -> Game | None:
+        """The game of an (id, phase, version, snapshot) row; a snapshot that cannot be read
+        (a missing or unknown field, a bad value) is quarantined and None returned, so that
+        one bad row stops neither the start-up nor the other tables."""
+        try:
+            return read_snapshot(json.loads(row["snapshot"]))
+        except Exception as error:
+            await self._quarantine(row["id"], row["phase"], row["version"], error)
+            return None
+
+    async def _quarantine(self, game_id: str, phase: str, version: int, error: Exception) -> None:
+        """Set the row aside (kept for inspection, never deleted); the process whose update
+        took logs it, so it is logged once whichever processes read it."""
+        reason = f"{type(error).__name__}: {error}"
         async with self._connection() as connection:
-            snapshot = await connection.fetchval(sql, *params)
-        return None if snapshot is None else game_from_dict(json.loads(snapshot))
+            channel = await connection.fetchval(
+                "UPDATE games SET quarantined_from = phase, phase = $1, quarantine_reason = $2,"
+                " updated_at = clock_timestamp() WHERE id = $3 AND phase = $4 AND version = $5"
+                " RETURNING channel",
+                QUARANTINED, reason, game_id, phase, version,
+            )  # fmt: skip
+        if channel is not None:
+            log.error(
+                "game %s in %s cannot be read and was quarantined (%s phase kept in the"
+                " database): %s",
+                game_id,
+                channel,
+                phase,
+                reason,
+            )
+
+    async def quarantined(self, channel: ChannelKey) -> str | None:
+        async with self._connection() as connection:
+            found = await connection.fetchval(
+                "SELECT id FROM games AS q WHERE channel = $1 AND phase = $2"
+                " AND quarantined_from <> 'finished' AND NOT EXISTS (SELECT 1 FROM games AS n"
+                " WHERE n.channel = q.channel AND n.phase <> $2 AND n.created_at >= q.updated_at)"
+                " ORDER BY updated_at DESC LIMIT 1",
+                str(channel),
+                QUARANTINED,
+            )
+        return None if found is None else str(found)
+
+    async def move_chat(self, platform: str, old_chat: str, new_chat: str) -> None:
+        """In one transaction; the moving games' rows are locked, so a move racing another
+        process's finds nothing left to move."""
+        ChannelKey(platform, old_chat), ChannelKey(platform, new_chat)  # refuses a ':' in either
+        old_prefix, new_prefix = f"{platform}:{old_chat}:", f"{platform}:{new_chat}:"
+        async with self._transaction() as connection:
+            moving = [
+                row["id"]
+                for row in await connection.fetch(
+                    "SELECT id FROM games AS g WHERE starts_with(channel, $1)"
+                    f" AND NOT ({ACTIVE} AND EXISTS (SELECT 1 FROM games AS t"
+                    " WHERE t.phase NOT IN ('finished', 'quarantined')"
+                    " AND t.channel = $2 || substr(g.channel, length($1) + 1)))"
+                    " FOR UPDATE",
+                    old_prefix,
+                    new_prefix,
+                )
+            ]
+            boards = await connection.fetch(
+                "SELECT game_id, ref FROM boards WHERE game_id = ANY($1::text[]) FOR UPDATE", moving
+            )
+            await connection.executemany(
+                "UPDATE boards SET ref = $2 WHERE game_id = $1",
+                [
+                    (row["game_id"], ref)
+                    for row in boards
+                    if (ref := _moved_ref(row["ref"], old_chat, new_chat)) is not None
+                ],
+            )
+            await connection.execute(
+                "UPDATE games SET channel = $2 || substr(channel, length($1) + 1),"
+                " snapshot = CASE WHEN jsonb_typeof(snapshot -> 'channel') = 'object'"
+                " THEN jsonb_set(snapshot, '{channel,chat}', to_jsonb($3::text)) ELSE snapshot END"
+                " WHERE id = ANY($4::text[])",
+                old_prefix, new_prefix, new_chat, moving,
+            )  # fmt: skip
+            await connection.execute(
+                "UPDATE results SET channel = $2 || substr(channel, length($1) + 1)"
+                " WHERE starts_with(channel, $1)",
+                old_prefix,
+                new_prefix,
+            )
+            await connection.execute(
+                "UPDATE chat_settings SET chat = $2 WHERE chat = $1"
+                " AND NOT EXISTS (SELECT 1 FROM chat_settings WHERE chat = $2)",
+                old_prefix[:-1],
+                new_prefix[:-1],
+            )
 
     async def events(self, game_id: str) -> list[Event]:
         """The game's whole log in order; a game can be replayed from it."""
@@ -420,6 +527,20 @@ class PostgresRepository(PostgresRecords):
             await connection.execute(
                 "DELETE FROM deadline_leases WHERE game_id = $1 AND owner = $2", game_id, owner
             )
+
+
+def _moved_ref(ref: str, old_chat: str, new_chat: str) -> str | None:
+    """A board reference (JSON with the chat's id, see adapters.chat.boards) pointed at the new
+    chat; None where it names another chat or is not such JSON."""
+    try:
+        data = json.loads(ref)
+    except ValueError:
+        return None
+    if not isinstance(data, dict) or str(data.get("chat")) != old_chat:
+        return None
+    numeric = isinstance(data["chat"], int) and new_chat.lstrip("-").isdigit()
+    data["chat"] = int(new_chat) if numeric else new_chat
+    return _dumps(data)
 
 
 async def _quietly(step: Callable[[], Awaitable[Any]]) -> bool:

@@ -84,6 +84,14 @@ MIGRATIONS: tuple[str, ...] = (
         expires_at timestamptz NOT NULL
     );
     """,
+    # 3: a game whose snapshot cannot be read is set aside (phase 'quarantined', the phase it had
+    #    kept beside it, and why) and no longer holds its channel.
+    """
+    DROP INDEX games_one_active_per_channel;
+    CREATE UNIQUE INDEX games_one_active_per_channel ON games (channel)
+        WHERE phase NOT IN ('finished', 'quarantined');
+    ALTER TABLE games ADD COLUMN quarantined_from text, ADD COLUMN quarantine_reason text;
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -6,6 +6,7 @@ from typing import Any
 
 import aiosqlite
 
+from adapters.sqlite.files import FileWatch
 from core.boxes import ALL_BOXES
 from core.identity import COMPUTER_PREFIX, ChannelKey
 from core.records import PastGame, PlayerStats, Standing
@@ -23,6 +24,12 @@ class SqliteRecords:
     """Mixed into the repository: shares its connection."""
 
     _db: aiosqlite.Connection
+    _watch: FileWatch | None
+
+    def _writable(self) -> None:
+        """Refuse a write (StorageError DATABASE_GONE) once the file is no longer at its path."""
+        if self._watch is not None:
+            self._watch.check()
 
     async def _rows(self, sql: str, params: tuple[Any, ...]) -> list[dict[str, Any]]:
         """Rows as dicts by column name (no row factory to switch on the shared connection)."""
@@ -120,6 +127,7 @@ class SqliteRecords:
         return list(games.values())
 
     async def set_accuracy(self, game_id: str, accuracy: dict[str, float]) -> None:
+        self._writable()
         async with self._db.executemany(
             "UPDATE results SET accuracy = ? WHERE game_id = ? AND player_id = ?",
             [(value, game_id, player_id) for player_id, value in accuracy.items()],

@@ -9,20 +9,22 @@ import os
 import sqlite3
 import time
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Iterable, Sequence
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 import aiosqlite
 import orjson
 
+from adapters.sqlite.files import FileWatch, ProcessLock
 from adapters.sqlite.records import SqliteRecords
 from adapters.sqlite.schema import MIGRATIONS, SCHEMA_VERSION
 from core.chat_settings import ChatSettings
-from core.errors import ErrorCode, GameError
+from core.errors import ErrorCode, GameError, StorageError
 from core.events import RECORDED_ENDS, EndReason, Event, event_from_dict, event_to_dict
-from core.game import Game, Phase, game_from_dict, game_to_dict
+from core.game import Game, Phase, game_to_dict
 from core.identity import ChannelKey
+from core.ports import read_snapshot
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)
@@ -43,6 +45,10 @@ CHECKPOINT_EVERY = 1.0  # seconds between checkpoints of the WAL (see _checkpoin
 # Pages in the WAL past which a save checkpoints it itself: only if the checkpoints fall behind.
 WAL_BACKSTOP = 20_000
 RECENT = 4096  # chats' settings and games' boards kept in memory, the most recently used
+# The phase of a game set aside because its snapshot cannot be read (see _readable).
+QUARANTINED = "quarantined"
+# A game that takes its channel: neither finished nor set aside (the unique index's condition).
+ACTIVE = "phase NOT IN ('finished', 'quarantined')"
 
 
 class Recent(Generic[T]):
@@ -84,8 +90,15 @@ class SqliteRepository(SqliteRecords):
 
     shared = False  # one process owns the file: no other process makes games it must watch
 
-    def __init__(self, connection: aiosqlite.Connection) -> None:
+    def __init__(
+        self,
+        connection: aiosqlite.Connection,
+        lock: ProcessLock | None = None,
+        watch: FileWatch | None = None,
+    ) -> None:
         self._db = connection
+        self._lock = lock
+        self._watch = watch
         self._checkpoints: asyncio.Task[None] | None = None
         self._active: dict[str, Game] = {}
         # Read on every press: the recently used chats' settings and boards, written through.
@@ -96,25 +109,45 @@ class SqliteRepository(SqliteRecords):
     async def open(
         cls, path: str | Path, checkpoint_every: float = CHECKPOINT_EVERY
     ) -> SqliteRepository:
-        _create_private(path)
-        connection = await aiosqlite.connect(str(path), isolation_level=None)
+        """Open (creating and migrating) the file, first taking its process lock: StorageError
+        DATABASE_BUSY at once while another process has it."""
+        in_memory = str(path) == ":memory:"
+        lock = None if in_memory else ProcessLock.take(Path(path))
+        try:
+            _create_private(path)
+            connection = await aiosqlite.connect(str(path), isolation_level=None)
+        except BaseException:
+            if lock is not None:
+                lock.release()
+            raise
+        try:
+            watch = None if in_memory else FileWatch(Path(path))
+        except BaseException:
+            await connection.close()
+            if lock is not None:
+                lock.release()
+            raise
+        repository = cls(connection, lock, watch)
+        try:
+            await repository._configure(path, checkpoint_every)
+        except BaseException:
+            await repository.close()
+            raise
+        return repository
+
+    async def _configure(self, path: str | Path, checkpoint_every: float) -> None:
+        connection = self._db
         await connection.execute_fetchall("PRAGMA journal_mode=WAL")
         await connection.execute_fetchall("PRAGMA synchronous=NORMAL")
         await connection.execute_fetchall("PRAGMA foreign_keys=ON")
         await connection.execute_fetchall("PRAGMA busy_timeout=5000")
         await connection.execute_fetchall(f"PRAGMA wal_autocheckpoint={WAL_BACKSTOP}")
-        repository = cls(connection)
-        try:
-            await repository._migrate()
-            if str(path) != ":memory:":
-                checkpointer = await aiosqlite.connect(str(path), isolation_level=None)
-                repository._checkpoints = asyncio.create_task(
-                    _checkpoint(checkpointer, checkpoint_every)
-                )
-        except BaseException:
-            await connection.close()
-            raise
-        return repository
+        await self._migrate()
+        if self._watch is not None:
+            checkpointer = await aiosqlite.connect(str(path), isolation_level=None)
+            self._checkpoints = asyncio.create_task(
+                _checkpoint(checkpointer, checkpoint_every, self._watch)
+            )
 
     async def _migrate(self) -> None:
         rows = list(await self._db.execute_fetchall("PRAGMA user_version"))
@@ -137,7 +170,12 @@ class SqliteRepository(SqliteRecords):
         if self._checkpoints is not None:
             self._checkpoints.cancel()
             await asyncio.gather(self._checkpoints, return_exceptions=True)
-        await self._db.close()
+        try:
+            await self._db.close()
+        finally:
+            if self._lock is not None:
+                self._lock.release()
+                self._lock = None
 
     @contextlib.asynccontextmanager
     async def channel_lock(self, channel: ChannelKey) -> AsyncIterator[None]:
@@ -156,7 +194,8 @@ class SqliteRepository(SqliteRecords):
         game = self._active.get(key)
         if game is None:
             game = await self._one_game(
-                "SELECT snapshot FROM games WHERE channel = ? AND phase != 'finished'", (key,)
+                f"SELECT id, phase, version, snapshot FROM games WHERE channel = ? AND {ACTIVE}",
+                (key,),
             )
             if game is not None:
                 self._active.setdefault(key, game)
@@ -164,25 +203,101 @@ class SqliteRepository(SqliteRecords):
 
     async def active_games(self, platform: str) -> list[Game]:
         """Every unfinished game of a platform (to resume computer turns and timers at start-up)."""
-        sql = "SELECT snapshot FROM games WHERE phase != 'finished' AND substr(channel, 1, ?) = ?"
+        sql = (
+            f"SELECT id, phase, version, snapshot FROM games WHERE {ACTIVE}"
+            " AND substr(channel, 1, ?) = ?"
+        )
         prefix = f"{platform}:"
-        rows = await self._db.execute_fetchall(sql, (len(prefix), prefix))
-        return [game_from_dict(orjson.loads(row[0])) for row in rows]
+        return await self._readable(await self._db.execute_fetchall(sql, (len(prefix), prefix)))
 
     async def last_finished(self, channel: ChannelKey) -> Game | None:
         """The channel's most recently finished game."""
         return await self._one_game(
-            "SELECT snapshot FROM games WHERE channel = ? AND phase = 'finished'"
-            " ORDER BY finished_at DESC LIMIT 1",
+            "SELECT id, phase, version, snapshot FROM games WHERE channel = ?"
+            " AND phase = 'finished' ORDER BY finished_at DESC LIMIT 1",
             (str(channel),),
         )
 
     async def get_game(self, game_id: str) -> Game | None:
-        return await self._one_game("SELECT snapshot FROM games WHERE id = ?", (game_id,))
+        return await self._one_game(
+            "SELECT id, phase, version, snapshot FROM games WHERE id = ? AND phase != ?",
+            (game_id, QUARANTINED),
+        )
 
     async def _one_game(self, sql: str, params: tuple[Any, ...]) -> Game | None:
-        rows = list(await self._db.execute_fetchall(sql, params))
-        return game_from_dict(orjson.loads(rows[0][0])) if rows else None
+        """The first readable game the query finds: one set aside no longer matches it."""
+        while rows := list(await self._db.execute_fetchall(sql, params)):
+            games = await self._readable(rows[:1])
+            if games:
+                return games[0]
+        return None
+
+    async def _readable(self, rows: Iterable[sqlite3.Row | tuple[Any, ...]]) -> list[Game]:
+        """The games of (id, phase, version, snapshot) rows; a snapshot that cannot be read
+        (bad JSON, a missing or unknown field) is quarantined and left out, so that one bad
+        row stops neither the start-up nor the other tables."""
+        games = []
+        for game_id, phase, version, snapshot in rows:
+            try:
+                games.append(read_snapshot(orjson.loads(snapshot)))
+            except Exception as error:
+                await self._quarantine(game_id, phase, version, error)
+        return games
+
+    async def _quarantine(self, game_id: str, phase: str, version: int, error: Exception) -> None:
+        """Set the row aside (kept for inspection, never deleted) and log it once."""
+        reason = f"{type(error).__name__}: {error}"
+        sql = (
+            "UPDATE games SET quarantined_from = phase, phase = ?, quarantine_reason = ?,"
+            " updated_at = ? WHERE id = ? AND phase = ? AND version = ? RETURNING channel"
+        )
+        rows = list(
+            await self._db.execute_fetchall(
+                sql, (QUARANTINED, reason, time.time(), game_id, phase, version)
+            )
+        )
+        if rows:
+            self._active.pop(str(rows[0][0]), None)
+            log.error(
+                "game %s in %s cannot be read and was quarantined (%s phase kept in the"
+                " database): %s",
+                game_id,
+                rows[0][0],
+                phase,
+                reason,
+            )
+
+    async def quarantined(self, channel: ChannelKey) -> str | None:
+        sql = (
+            "SELECT id FROM games AS q WHERE channel = ? AND phase = ?"
+            " AND quarantined_from != 'finished' AND NOT EXISTS (SELECT 1 FROM games AS n"
+            " WHERE n.channel = q.channel AND n.phase != ? AND n.created_at >= q.updated_at)"
+            " ORDER BY updated_at DESC LIMIT 1"
+        )
+        rows = list(await self._db.execute_fetchall(sql, (str(channel), QUARANTINED, QUARANTINED)))
+        return str(rows[0][0]) if rows else None
+
+    async def move_chat(self, platform: str, old_chat: str, new_chat: str) -> None:
+        """One INSERT into chat_moves (schema 5): one statement, so one transaction."""
+        ChannelKey(platform, old_chat), ChannelKey(platform, new_chat)  # refuses a ':' in either
+        old_prefix, new_prefix = f"{platform}:{old_chat}:", f"{platform}:{new_chat}:"
+        moving = await self._db.execute_fetchall(
+            "SELECT id FROM games WHERE substr(channel, 1, ?) = ?", (len(old_prefix), old_prefix)
+        )
+        self._writable()
+        try:
+            await self._db.execute_fetchall(
+                "INSERT INTO chat_moves (old_prefix, new_prefix, old_key, new_key, old_chat,"
+                " new_chat) VALUES (?, ?, ?, ?, ?, ?)",
+                (old_prefix, new_prefix, old_prefix[:-1], new_prefix[:-1], old_chat, new_chat),
+            )
+        finally:  # the copies of either chat are read again from the file
+            for key in [key for key in self._active if key.startswith((old_prefix, new_prefix))]:
+                del self._active[key]
+            for (game_id,) in moving:
+                self._boards.drop(str(game_id))
+            self._settings.drop(old_prefix[:-1])
+            self._settings.drop(new_prefix[:-1])
 
     async def events(self, game_id: str) -> list[Event]:
         """The game's whole log in order; a game can be replayed from it."""
@@ -203,6 +318,7 @@ class SqliteRepository(SqliteRecords):
 
     async def set_board(self, game_id: str, ref: str) -> None:
         sql = "INSERT OR REPLACE INTO boards (game_id, ref) VALUES (?, ?)"
+        self._writable()
         self._boards.drop(game_id)  # until the file has it (a failed write must not linger)
         await self._db.execute_fetchall(sql, (game_id, ref))
         self._boards.put(game_id, ref)
@@ -221,6 +337,7 @@ class SqliteRepository(SqliteRecords):
     async def save_chat_settings(self, platform: str, chat: str, settings: ChatSettings) -> None:
         sql = "INSERT OR REPLACE INTO chat_settings (chat, data, updated_at) VALUES (?, ?, ?)"
         key = f"{platform}:{chat}"
+        self._writable()
         self._settings.drop(key)
         await self._db.execute_fetchall(sql, (key, _dumps(settings.to_dict()), time.time()))
         self._settings.put(key, settings)
@@ -246,6 +363,7 @@ class SqliteRepository(SqliteRecords):
         )
         key = str(game.channel)
         try:
+            self._writable()
             await self._db.execute_fetchall(SAVE, row)
         except aiosqlite.IntegrityError as error:
             self._active.pop(key, None)
@@ -264,14 +382,17 @@ class SqliteRepository(SqliteRecords):
             self._active[key] = game
 
 
-async def _checkpoint(connection: aiosqlite.Connection, every: float) -> None:
+async def _checkpoint(connection: aiosqlite.Connection, every: float, watch: FileWatch) -> None:
     """Copy the WAL back into the database file every `every` seconds, from a connection (so a
     thread) of its own. Left to SQLite, the save that crosses the page threshold does it, and the
     checkpoint's fsync holds up every press queued behind that save. PASSIVE: it never waits
-    for, nor blocks, the saves."""
+    for, nor blocks, the saves. Each round also looks whether the file is still at its path, so
+    that its loss is logged within seconds, saves or not."""
     try:
         while True:
             await asyncio.sleep(every)
+            with contextlib.suppress(StorageError):
+                watch.check()
             try:
                 await connection.execute_fetchall("PRAGMA wal_checkpoint(PASSIVE)")
             except sqlite3.Error as error:  # the next one tries again; the backstop remains

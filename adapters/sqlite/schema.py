@@ -101,6 +101,54 @@ MIGRATIONS: tuple[str, ...] = (
             FROM json_each(NEW.results) AS r;
     END;
     """,
+    # 5: a game whose snapshot cannot be read is set aside (phase 'quarantined', the phase it had
+    # kept beside it) and no longer holds its channel; and a chat's move to a new id (a Telegram
+    # group become a supergroup) as one INSERT into chat_moves, so one transaction. The prefixes
+    # are "platform:chat:" (games' and results' channels), the keys "platform:chat" (settings).
+    # An active game does not move onto a thread of the new chat that has an active game.
+    """
+    DROP INDEX games_one_active_per_channel;
+    CREATE UNIQUE INDEX games_one_active_per_channel ON games(channel)
+        WHERE phase NOT IN ('finished', 'quarantined');
+    ALTER TABLE games ADD COLUMN quarantined_from TEXT;
+    ALTER TABLE games ADD COLUMN quarantine_reason TEXT;
+    CREATE VIEW chat_moves (old_prefix, new_prefix, old_key, new_key, old_chat, new_chat)
+        AS SELECT NULL, NULL, NULL, NULL, NULL, NULL WHERE 0;
+    CREATE TRIGGER chat_moves_apply INSTEAD OF INSERT ON chat_moves
+    BEGIN
+        UPDATE boards SET ref = json_set(ref, '$.chat', CASE
+                WHEN json_type(ref, '$.chat') = 'integer'
+                     AND CAST(CAST(NEW.new_chat AS INTEGER) AS TEXT) = NEW.new_chat
+                THEN CAST(NEW.new_chat AS INTEGER) ELSE NEW.new_chat END)
+            WHERE CASE WHEN json_valid(ref)
+                       THEN CAST(json_extract(ref, '$.chat') AS TEXT) = NEW.old_chat END
+              AND game_id IN (
+                SELECT id FROM games AS g
+                WHERE substr(g.channel, 1, length(NEW.old_prefix)) = NEW.old_prefix
+                  AND NOT (g.phase NOT IN ('finished', 'quarantined') AND EXISTS (
+                    SELECT 1 FROM games AS t WHERE t.phase NOT IN ('finished', 'quarantined')
+                      AND t.channel
+                          = NEW.new_prefix || substr(g.channel, length(NEW.old_prefix) + 1)
+                  ))
+              );
+        UPDATE games SET
+                channel = NEW.new_prefix || substr(channel, length(NEW.old_prefix) + 1),
+                snapshot = CASE WHEN json_valid(snapshot) THEN CASE
+                    WHEN json_type(snapshot, '$.channel') = 'object'
+                    THEN json_set(snapshot, '$.channel.chat', NEW.new_chat) ELSE snapshot END
+                    ELSE snapshot END
+            WHERE substr(channel, 1, length(NEW.old_prefix)) = NEW.old_prefix
+              AND NOT (phase NOT IN ('finished', 'quarantined') AND EXISTS (
+                SELECT 1 FROM games AS t WHERE t.phase NOT IN ('finished', 'quarantined')
+                  AND t.channel
+                      = NEW.new_prefix || substr(games.channel, length(NEW.old_prefix) + 1)
+              ));
+        UPDATE results SET channel = NEW.new_prefix || substr(channel, length(NEW.old_prefix) + 1)
+            WHERE substr(channel, 1, length(NEW.old_prefix)) = NEW.old_prefix;
+        UPDATE chat_settings SET chat = NEW.new_key WHERE chat = NEW.old_key
+            AND NOT EXISTS (SELECT 1 FROM chat_settings WHERE chat = NEW.new_key);
+    END;
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -138,7 +138,9 @@ async def test_a_restarted_repository_loads_the_stored_game(db_path: Path) -> No
     try:
         statements = await traced(again)
         assert await again.active_game(CHANNEL) == table.game
-        assert len(statements) == 1 and statements[0].startswith("SELECT snapshot FROM games")
+        assert len(statements) == 1 and statements[0].startswith(
+            "SELECT id, phase, version, snapshot FROM games"
+        )
         assert await again.active_game(CHANNEL) == table.game
         assert len(statements) == 1  # the second load is from memory
     finally:
