@@ -19,6 +19,7 @@ from tests.fakes.base import abort_connection
 from tests.fakes.discord.errors import _ApiError
 from tests.fakes.discord.faults import Faults, _Fault
 from tests.fakes.discord.interaction import FakeRequest
+from tests.fakes.discord.limits import RateLimits
 from tests.fakes.discord.message import _Files
 from tests.fakes.discord.protocol import API_VERSION
 
@@ -32,7 +33,7 @@ class _Ctx:
     query: dict[str, str]
 
 
-class RestHttp(Faults):
+class RestHttp(Faults, RateLimits):
     """REST plumbing, mixed into :class:`~tests.fakes.discord.FakeDiscord`."""
 
     def _route_table(self) -> list[tuple[set[str], re.Pattern[str], Callable[..., Any], bool]]:
@@ -165,12 +166,16 @@ class RestHttp(Faults):
             return self._json(404, {"message": "404: Not Found", "code": 0}, bucket)
         match, handler, auth, pattern = route
         bucket = f"{zlib.crc32(f'{method} {pattern}'.encode()):08x}"
+        rate: dict[str, str] = {}  # the headers of a bucketed route, when limits are on
         try:
             body, files = await self._read_body(request)
             record.body = body
             record.files = [(f"files[{i}]", name, data) for i, (name, data, _) in files.items()]
             if auth and request.headers.get("Authorization") != f"Bot {self.token}":
                 return self._json(401, {"message": "401: Unauthorized", "code": 0}, bucket)
+            refused, rate = self._rate_limit(method, sub, pattern, match.groupdict(), auth, bucket)
+            if refused is not None:
+                return refused
             fault = self._take_fault(method, sub)
             if fault is not None and not fault.applied:
                 return await self._fault_response(request, fault, bucket)
@@ -184,9 +189,9 @@ class RestHttp(Faults):
             status, out = handler(ctx)
             if fault is not None:
                 return await self._fault_response(request, fault, bucket)
-            return self._json(status, out, bucket)
+            return self._json(status, out, bucket, **rate)
         except _ApiError as exc:
-            return self._json(exc.status, exc.body(), bucket)
+            return self._json(exc.status, exc.body(), bucket, **rate)
 
     async def _fault_response(
         self, request: web.Request, fault: _Fault, bucket: str

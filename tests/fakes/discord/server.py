@@ -14,6 +14,7 @@ from tests.fakes.discord.faults import _Fault
 from tests.fakes.discord.gateway import Gateway, _Conn, _Session
 from tests.fakes.discord.http import RestHttp
 from tests.fakes.discord.interaction import FakeInteraction, FakeRequest
+from tests.fakes.discord.limits import Limits
 from tests.fakes.discord.message import FakeAttachment, FakeMessage
 from tests.fakes.discord.model import FakeChannel, FakeGuild, FakeUser
 from tests.fakes.discord.protocol import (
@@ -45,6 +46,7 @@ class FakeDiscord(
         privileged_intents: Iterable[str] = ("members", "presences", "message_content"),
         heartbeat_interval_ms: int = 41250,
         attachment_size_limit: int = 10 * 1024 * 1024,
+        limits: Limits | None = None,
     ) -> None:
         super().__init__()
         self._last_activity = 0.0  # no activity before start()
@@ -85,6 +87,7 @@ class FakeDiscord(
         self.identifies = 0
         self.resumes = 0
         self._routes = self._route_table()
+        self._init_rate_limits(limits)  # off (None) unless a test asks
 
     async def start(self) -> None:
         app = web.Application(client_max_size=self.attachment_size_limit * 2 + (1 << 20))
