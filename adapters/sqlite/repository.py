@@ -113,41 +113,32 @@ class SqliteRepository(SqliteRecords):
         DATABASE_BUSY at once while another process has it."""
         in_memory = str(path) == ":memory:"
         lock = None if in_memory else ProcessLock.take(Path(path))
+        connection: aiosqlite.Connection | None = None
         try:
             _create_private(path)
             connection = await aiosqlite.connect(str(path), isolation_level=None)
-        except BaseException:
-            if lock is not None:
-                lock.release()
-            raise
-        try:
+            await connection.execute_fetchall("PRAGMA journal_mode=WAL")
+            await connection.execute_fetchall("PRAGMA synchronous=NORMAL")
+            await connection.execute_fetchall("PRAGMA foreign_keys=ON")
+            await connection.execute_fetchall("PRAGMA busy_timeout=5000")
+            await connection.execute_fetchall(f"PRAGMA wal_autocheckpoint={WAL_BACKSTOP}")
             watch = None if in_memory else FileWatch(Path(path))
+            repository = cls(connection, lock, watch)
+            await repository._migrate()
+            if watch is not None:
+                checkpointer = await aiosqlite.connect(str(path), isolation_level=None)
+                repository._checkpoints = asyncio.create_task(
+                    _checkpoint(checkpointer, checkpoint_every, watch)
+                )
         except BaseException:
-            await connection.close()
-            if lock is not None:
-                lock.release()
-            raise
-        repository = cls(connection, lock, watch)
-        try:
-            await repository._configure(path, checkpoint_every)
-        except BaseException:
-            await repository.close()
+            try:
+                if connection is not None:
+                    await connection.close()
+            finally:
+                if lock is not None:
+                    lock.release()
             raise
         return repository
-
-    async def _configure(self, path: str | Path, checkpoint_every: float) -> None:
-        connection = self._db
-        await connection.execute_fetchall("PRAGMA journal_mode=WAL")
-        await connection.execute_fetchall("PRAGMA synchronous=NORMAL")
-        await connection.execute_fetchall("PRAGMA foreign_keys=ON")
-        await connection.execute_fetchall("PRAGMA busy_timeout=5000")
-        await connection.execute_fetchall(f"PRAGMA wal_autocheckpoint={WAL_BACKSTOP}")
-        await self._migrate()
-        if self._watch is not None:
-            checkpointer = await aiosqlite.connect(str(path), isolation_level=None)
-            self._checkpoints = asyncio.create_task(
-                _checkpoint(checkpointer, checkpoint_every, self._watch)
-            )
 
     async def _migrate(self) -> None:
         rows = list(await self._db.execute_fetchall("PRAGMA user_version"))
