@@ -7,16 +7,26 @@ import contextlib
 import gc
 import logging
 import signal
+import sys
 from typing import Protocol
 from urllib.parse import urlsplit
+
+from pydantic import ValidationError
 
 from adapters.console import run_console
 from adapters.i18n import translator
 from adapters.postgres import PostgresRepository
 from adapters.ratelimit import RateLimiter
 from adapters.sqlite import SqliteRepository
-from bot.logs import configure
+from bot.logs import RedactSecrets, configure
 from bot.settings import Settings
+from bot.startup import (
+    StartupError,
+    database_failure,
+    discord_failure,
+    invalid_settings,
+    telegram_failure,
+)
 from core.dice import Roller, SecureRoller, SeededRoller
 from core.service import GameService
 
@@ -35,9 +45,14 @@ Repository = SqliteRepository | PostgresRepository
 async def open_repository(settings: Settings) -> Repository:
     """PostgreSQL when GENERAL_DATABASE_URL names one (several processes), else the SQLite file."""
     url = settings.general_database_url
-    if url:
-        return await PostgresRepository.open(url, server_settings={"application_name": "general"})
-    return await SqliteRepository.open(settings.general_database)
+    try:
+        if url:
+            return await PostgresRepository.open(
+                url, server_settings={"application_name": "general"}
+            )
+        return await SqliteRepository.open(settings.general_database)
+    except Exception as error:  # whatever stops the database opening, the setting is named
+        raise database_failure(settings, error) from error
 
 
 def make_roller(settings: Settings) -> Roller:
@@ -100,6 +115,28 @@ def chat_front_ends(
     return front_ends
 
 
+async def abandon(front_end: FrontEnd) -> None:
+    """Stop a front end whose start failed, closing what it opened before failing."""
+    await front_end.stop()
+    from adapters.telegram.frontend import TelegramFrontEnd
+
+    if isinstance(front_end, TelegramFrontEnd):
+        # PTB's Application.shutdown() does nothing until initialize() has succeeded, yet a
+        # rejected getMe leaves the bot's HTTP sessions open: Bot.shutdown() closes them.
+        await front_end.app.bot.shutdown()
+
+
+def explain(settings: Settings, front_end: FrontEnd, error: BaseException) -> StartupError | None:
+    """A front end's start-up failure by the setting to fix; None for one no setting explains."""
+    from adapters.telegram.frontend import TelegramFrontEnd
+
+    if not isinstance(error, Exception):
+        return None
+    if isinstance(front_end, TelegramFrontEnd):
+        return telegram_failure(settings, error)
+    return discord_failure(settings, error)
+
+
 async def serve(
     settings: Settings,
     stop: asyncio.Event,
@@ -114,7 +151,14 @@ async def serve(
     started: list[FrontEnd] = []
     try:
         for front_end in chat_front_ends(settings, service, repository):
-            await front_end.start()
+            try:
+                await front_end.start()
+            except BaseException as error:
+                await abandon(front_end)
+                failure = explain(settings, front_end, error)
+                if failure is None:
+                    raise
+                raise failure from error
             started.append(front_end)
         # What start-up built (libraries, catalogues, front ends) lives as long as the process:
         # out of the collector's way, a full collection walks only what the games made since.
@@ -134,10 +178,24 @@ async def serve(
 
 
 async def main(settings: Settings | None = None) -> int:
-    settings = settings or Settings()
-    secrets = (settings.telegram_token, settings.discord_token, settings.telegram_webhook_secret)
-    tokens = [secret.get_secret_value() for secret in secrets if secret]
-    configure(settings.general_log_level, tokens)
+    """Run the bot; a start-up failure is one line on stderr (and a hint), its exit code
+    returned (bot/startup.py), with no secret in it."""
+    redact = RedactSecrets(())
+    try:
+        if settings is None:
+            try:
+                settings = Settings()
+            except ValidationError as error:
+                raise invalid_settings(error) from None
+        redact = configure(settings.general_log_level, settings.secrets)
+        return await run(settings)
+    except StartupError as failure:
+        sys.stderr.write(redact.clean(failure.report()))
+        return failure.code
+
+
+async def run(settings: Settings) -> int:
+    """The console game with no chat token configured, else the chat front ends until a signal."""
     if settings.console_mode:
         repository = await open_repository(settings)
         try:

@@ -2,16 +2,28 @@
 
 from __future__ import annotations
 
+import logging
+import re
 from typing import Any
+from urllib.parse import unquote, urlsplit
 
 from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from adapters.i18n import DEFAULT_LOCALE, available_locales
+
+LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+# What Telegram accepts as a webhook's secret_token.
+WEBHOOK_SECRET = re.compile(r"[A-Za-z0-9_-]{1,256}")
 
 
 class Settings(BaseSettings):
     """Names are the environment variables (case-insensitive); see .env.example."""
 
-    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+    # Errors never repeat a value: a database URL holds its password.
+    model_config = SettingsConfigDict(
+        env_file=".env", env_file_encoding="utf-8", extra="ignore", hide_input_in_errors=True
+    )
 
     general_database: str = Field("general.db", description="SQLite database file")
     general_database_url: str | None = Field(
@@ -46,7 +58,9 @@ class Settings(BaseSettings):
         None, description="Secret token Telegram sends with every webhook request (required)"
     )
     telegram_webhook_listen: str = Field("127.0.0.1", description="Address the webhook listens on")
-    telegram_webhook_port: int = Field(8443, description="Port the webhook listens on")
+    telegram_webhook_port: int = Field(
+        8443, ge=1, le=65535, description="Port the webhook listens on"
+    )
     discord_token: SecretStr | None = Field(None, description="Bot token from the Developer Portal")
     discord_shard_count: int | None = Field(
         None, ge=0, description="Gateway shards in all; 0: as many as Discord recommends"
@@ -82,8 +96,54 @@ class Settings(BaseSettings):
     @classmethod
     def _postgres_only(cls, value: str | None) -> str | None:
         if value and not value.startswith(("postgresql://", "postgres://")):
-            raise ValueError("GENERAL_DATABASE_URL must be a postgresql:// URL")
+            raise ValueError("must be a postgresql:// URL")
+        if value:
+            urlsplit(value)  # a ValueError (a broken [IPv6] host) is a validation error too
         return value
+
+    @field_validator("telegram_base_url", "telegram_webhook_url", "discord_api_base_url")
+    @classmethod
+    def _http_url(cls, value: str | None) -> str | None:
+        if value and (
+            urlsplit(value).scheme not in ("http", "https") or not urlsplit(value).netloc
+        ):
+            raise ValueError("must be an http:// or https:// URL")
+        return value
+
+    @field_validator("discord_gateway_url")
+    @classmethod
+    def _websocket_url(cls, value: str | None) -> str | None:
+        if value and (urlsplit(value).scheme not in ("ws", "wss") or not urlsplit(value).netloc):
+            raise ValueError("must be a ws:// or wss:// URL")
+        return value
+
+    @field_validator("telegram_webhook_secret")
+    @classmethod
+    def _telegram_secret(cls, value: SecretStr | None) -> SecretStr | None:
+        """Telegram refuses any other secret at setWebhook; said here, before anything runs."""
+        if value and not WEBHOOK_SECRET.fullmatch(value.get_secret_value()):
+            raise ValueError(
+                "must be 1 to 256 characters, each a letter A-Z or a-z, a digit, _ or -"
+            )
+        return value
+
+    @field_validator("general_log_level")
+    @classmethod
+    def _known_level(cls, value: str) -> str:
+        level = value.strip().upper() or "INFO"
+        if level not in logging.getLevelNamesMapping():
+            raise ValueError(f"unknown level {value!r}; one of {', '.join(LEVELS)}")
+        return level
+
+    @field_validator("general_language")
+    @classmethod
+    def _known_language(cls, value: str) -> str:
+        """A language without a catalogue would quietly become English; refused instead."""
+        code = value.strip().replace("_", "-").split("-")[0].lower() or DEFAULT_LOCALE
+        if code not in available_locales():
+            known = ", ".join(available_locales())
+            raise ValueError(f"no catalogue for language {value!r}; one of {known}")
+        return code
 
     @model_validator(mode="after")
     def _webhook_needs_a_secret(self) -> Settings:
@@ -104,6 +164,18 @@ class Settings(BaseSettings):
     def shard_ids(self) -> tuple[int, ...] | None:
         text = self.discord_shard_ids
         return None if not text else tuple(int(part) for part in text.split(",") if part.strip())
+
+    @property
+    def secrets(self) -> list[str]:
+        """What is never written out: the tokens, the webhook secret and the database password
+        (as the URL spells it and decoded)."""
+        values = [
+            secret.get_secret_value()
+            for secret in (self.telegram_token, self.discord_token, self.telegram_webhook_secret)
+            if secret
+        ]
+        password = urlsplit(self.general_database_url or "").password
+        return [*values, password, unquote(password)] if password else values
 
     @property
     def console_mode(self) -> bool:
