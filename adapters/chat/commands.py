@@ -15,6 +15,7 @@ from adapters.i18n.text import error_message
 from core.actions import Action, Cancel, Join, Kick, Leave, Open
 from core.chat_settings import ChatSettings
 from core.errors import ErrorCode, GameError
+from core.identity import ChannelKey
 
 MAX_ARGUMENT = 32
 ACTIONS: dict[str, Action] = {"join": Join(), "leave": Leave(), "stop": Cancel()}
@@ -51,7 +52,16 @@ class Asked:
         return cls(name, text=len(rest) == 1 and rest[0].casefold() in TEXT.typed)
 
 
-def refusal(tables: Tables, error: GameError) -> cards.Lines:
+async def refusal(tables: Tables, channel: ChannelKey, error: GameError) -> cards.Lines:
+    """Why an action was refused; where the table's game is gone because its stored state
+    could not be read (quarantined), that is said instead of "no game"."""
+    gone = error.code in (ErrorCode.NO_GAME, ErrorCode.GAME_OVER, ErrorCode.STALE)
+    if (
+        gone
+        and await tables.service.game(channel) is None
+        and await tables.service.repository.quarantined(channel) is not None
+    ):
+        return cards.Lines((tables.own("error-game-lost"),))
     return cards.Lines((error_message(tables.own, error),))
 
 
@@ -121,7 +131,7 @@ async def _at_table(
     try:
         outcome = await tables.service.act(channel, person, action)
     except GameError as error:
-        await exchange.private(refusal(tables, error))
+        await exchange.private(await refusal(tables, exchange.channel, error))
         if error.code is ErrorCode.GAME_EXISTS:
             await tables.repost_board(channel)
         return
@@ -138,7 +148,9 @@ async def kick(tables: Tables, exchange: Exchange, target: Target) -> None:
     t, channel = tables.t, exchange.channel
     game = await tables.service.game(channel)
     if game is None:
-        await exchange.private(refusal(tables, GameError(ErrorCode.NO_GAME)))
+        await exchange.private(
+            await refusal(tables, exchange.channel, GameError(ErrorCode.NO_GAME))
+        )
         return
     wanted = (target.name or "").casefold()
     matches = [
@@ -168,7 +180,7 @@ async def kick(tables: Tables, exchange: Exchange, target: Target) -> None:
         if error.code is ErrorCode.BAD_ACTION:  # the host named themselves
             await exchange.private(cards.Lines((tables.own("kick-self"),)))
         else:
-            await exchange.private(refusal(tables, error))
+            await exchange.private(await refusal(tables, exchange.channel, error))
         return
     await exchange.public(cards.Lines((t("event-removed-kicked", name=found.name),)))
     await tables.publish(channel, outcome, exchange)
@@ -186,7 +198,7 @@ async def hint(tables: Tables, exchange: Exchange, game_id: str | None = None) -
     try:
         options = await tables.service.hint(channel, exchange.person)
     except GameError as error:
-        await exchange.private(refusal(tables, error))
+        await exchange.private(await refusal(tables, exchange.channel, error))
         return
     view = await tables.service.view(channel, exchange.person.id)
     if view is None:  # the game ended in between

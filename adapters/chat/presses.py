@@ -91,7 +91,7 @@ async def _on_board(
         )
     except GameError as error:
         await _after_refusal(tables, exchange, press, error, carried)
-        await exchange.private(refusal(tables, error))
+        await exchange.private(await refusal(tables, channel, error))
         return
     game_id = outcome.view.game_id
     ref = BoardRef.loads(await tables.boards.board(game_id))

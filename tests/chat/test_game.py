@@ -4,6 +4,7 @@ layer's main path, on the recording platform over the real service."""
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -262,3 +263,22 @@ async def test_a_payload_forged_onto_another_message_never_makes_it_the_board(
     assert (await world.game()).turn.throws == 1
     assert await world.board() is board and how(board) is Redraw.TURN
     assert isinstance(offer.card, cards.Hint) and offer.edits == 0
+
+
+async def test_a_game_that_cannot_be_restored_is_said_so_and_a_new_one_opens(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    async with opened(tmp_path) as before:
+        await started(before)
+    with sqlite3.connect(tmp_path / "g.db") as db:  # damage the stored game: no $.turn
+        db.execute("UPDATE games SET snapshot = json_remove(snapshot, '$.turn')")
+    async with opened(tmp_path) as after:
+        asked = await after.command(ALICE, "stop")
+        assert asked.said() == [T("error-game-lost")]
+        (logged,) = [r for r in caplog.records if r.levelname == "ERROR"]
+        assert "quarantined" in logged.getMessage()  # logged once, as the storage promises
+        caplog.clear()
+        await after.command(ALICE, "start")
+        assert (await after.game()).phase is Phase.LOBBY
+        asked = await after.command(BOB, "leave")
+        assert asked.said() == [T("error-not-seated")]
