@@ -8,6 +8,7 @@ from pathlib import Path
 
 from adapters.i18n import Translator
 from adapters.i18n.text import (
+    NAME_WIDTH,
     box_name,
     decision_text,
     duration,
@@ -16,6 +17,7 @@ from adapters.i18n.text import (
     history_lines,
     leaderboard_lines,
     setting_label,
+    shown_name,
     stats_lines,
 )
 from core.boxes import Box
@@ -163,3 +165,15 @@ def test_four_of_a_kind_is_named_in_full() -> None:
     assert box_name(EN, Box.FOUR) == "Four of a kind" and box_name(RU, Box.FOUR) == "Каре"
     assert "Four of a kind 45/40" in EN("help-rules")
     assert len(EN("btn-box", box=box_name(EN, Box.FOUR), points=45)) <= 20  # a Telegram button
+
+
+def test_names_show_shortened_and_neutralised() -> None:
+    """A name of thousands of characters, or one that reorders or hides the text around it,
+    shows as at most 32 visible characters in every message; the catalogue never sees it whole."""
+    assert shown_name("Ann") == "Ann"
+    assert shown_name("x" * 4000) == "x" * (NAME_WIDTH - 1) + "…"
+    assert shown_name("\u202eevil\u202c \u200bname\u2066\ufeff") == "evil name"
+    assert shown_name("\u200b\u200d") == "?"
+    said = EN("stats-unknown", name="\u202e" + "y" * 4000)
+    assert "{???}" not in said and "\u202e" not in said and "y" * NAME_WIDTH not in said
+    assert "{???}" not in EN("lobby-players", count=50, names="z, " * 3000)

@@ -23,9 +23,11 @@ from adapters.i18n.text import (
     box_name,
     dice_text,
     ending,
+    listed,
     narrate,
     setting_label,
     sheet_tables,
+    shown_name,
     turn_header,
 )
 from core.chat_settings import CHOICES, ChatSettings
@@ -87,7 +89,7 @@ def esc(text: str) -> str:
 
 def mention(player: PlayerView) -> str:
     """`<@id>` for a Discord user (it notifies them in a new message); a name otherwise."""
-    return f"<@{player.id}>" if player.id.isdigit() else f"**{esc(player.name)}**"
+    return f"<@{player.id}>" if player.id.isdigit() else f"**{esc(shown_name(player.name))}**"
 
 
 def clip(text: str, limit: int = MESSAGE_LIMIT) -> str:
@@ -136,16 +138,16 @@ def dice_line(dice: Iterable[int], held: Iterable[bool] | None = None) -> str:
 
 
 def lobby(t: Translator, view: GameView) -> Rendered:
-    """The lobby: who hosts, who sits; Join, Leave, Start and Cancel while it is open."""
-    names = ", ".join(p.name for p in view.players)
+    """The lobby: who hosts, who sits (as many names as one message holds); Join, Leave, Start
+    and Cancel while it is open."""
     lines = [
         f"**{esc(t('lobby-title'))}**",
         esc(t("lobby-host", host=view.host.name if view.host else "")),
-        esc(t("lobby-players", count=len(view.players), names=names)),
+        esc(t("lobby-players", count=len(view.players), names="\x00")),
     ]
     if view.phase is not Phase.LOBBY:
         closed = "chat-game-started" if view.phase is Phase.PLAYING else "chat-lobby-closed"
-        return Rendered(clip("\n".join([*lines, esc(t(closed))])))
+        return Rendered(_seated(view, [*lines, esc(t(closed))]))
     lines.append(esc(t("lobby-hint")))
     buttons = [
         _button(view, "j", t("btn-join"), _Style.primary),
@@ -157,7 +159,14 @@ def lobby(t: Translator, view: GameView) -> Rendered:
             for code, level in payload.LEVEL_CODES.items()
         ),
     ]
-    return Rendered(clip("\n".join(lines)), _view(buttons))
+    return Rendered(_seated(view, lines), _view(buttons))
+
+
+def _seated(view: GameView, lines: list[str]) -> str:
+    """The lobby's lines with the seated names in place of the \\x00 that holds their place."""
+    text = clip("\n".join(lines))
+    names = [esc(shown_name(p.name)) for p in view.players]
+    return text.replace("\x00", listed(names, MESSAGE_LIMIT - len(text) + 1))
 
 
 def turn(t: Translator, view: GameView, *, notify: bool = False) -> Rendered:
@@ -210,7 +219,7 @@ def finished_turn(t: Translator, view: GameView) -> Rendered:
         match event:
             case BoxScored(player_id=pid, box=box, points=points, dice=dice, throw=throw):
                 player = view.player(pid)
-                name = player.name if player else "?"
+                name = shown_name(player.name) if player else "?"
                 lines.append(f"**{esc(name)}** · {esc(t('turn-header-short', throw=throw))}")
                 lines.append(dice_line(dice))
                 key = "turn-scored" if points else "turn-scratched"
@@ -271,7 +280,8 @@ def notice(text: str, player: PlayerView) -> Rendered:
     """A line that mentions its player (a new message with it notifies them, and only them)."""
     if player.is_computer or not player.id.isdigit():
         return Rendered(clip(esc(text)))
-    return Rendered(clip(esc(text).replace(esc(player.name), mention(player), 1)), ping=player.id)
+    name = esc(shown_name(player.name))  # as the catalogue's words show it
+    return Rendered(clip(esc(text).replace(name, mention(player), 1)), ping=player.id)
 
 
 def lines_text(lines: Iterable[str]) -> str:

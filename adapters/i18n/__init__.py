@@ -15,6 +15,11 @@ from fluent.runtime.types import FluentNumber
 LOCALES_DIR = Path(__file__).parent / "locales"
 DEFAULT_LOCALE = "en"
 FORMATTED = 8192  # formatted messages remembered per language
+# Fluent makes the whole message "{???}" of a placeable over 2,500 characters: an argument is cut
+# below that first (no message of the bot shows anything that long in one piece).
+ARGUMENT_LIMIT = 2000
+# Arguments that are a person's name, shown as every message shows names (text.shown_name).
+NAME_ARGUMENTS = frozenset({"name", "host"})
 log = logging.getLogger(__name__)
 
 
@@ -91,9 +96,24 @@ class Translator:
                 pattern = bundle.get_message(message_id).value
                 if pattern is None:
                     break
-                text, errors = bundle.format_pattern(pattern, args)
+                text, errors = bundle.format_pattern(pattern, _fitted(args))
                 return str(text), errors
         return message_id, [LookupError(f"missing translation {self.locale}/{message_id}")]
+
+
+def _fitted(args: dict[str, Any]) -> dict[str, Any]:
+    """The arguments as a message may show them: names shortened and neutralised, any other
+    text cut to what Fluent accepts."""
+    from adapters.i18n.text import shown_name  # text.py formats through this module
+
+    fitted: dict[str, Any] = {}
+    for key, value in args.items():
+        if isinstance(value, str) and key in NAME_ARGUMENTS:
+            value = shown_name(value)
+        elif isinstance(value, str) and len(value) > ARGUMENT_LIMIT:
+            value = value[: ARGUMENT_LIMIT - 1] + "…"
+        fitted[key] = value
+    return fitted
 
 
 @cache

@@ -5,8 +5,8 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable
 from datetime import UTC, datetime
+from typing import TYPE_CHECKING
 
-from adapters.i18n import Translator
 from core.boxes import Box
 from core.chat_settings import ChatSettings, SheetStyle
 from core.errors import GameError
@@ -32,9 +32,34 @@ from core.rules import MAX_THROWS, BigGeneralMode, Variants
 from core.strategy import Choice
 from core.view import GameView
 
+if TYPE_CHECKING:  # the Translator shows names through shown_name: imported here only for types
+    from adapters.i18n import Translator
+
 DIE_FACES = "⚀⚁⚂⚃⚄⚅"
 SHEET_NAME_WIDTH = 7
 PHONE_COLUMNS = 4
+NAME_WIDTH = 32  # characters a name shows at most; the game keeps it whole
+# Invisible characters outside the format category (Cf, stripped whole): fillers that show as
+# blank, the combining grapheme joiner.
+_INVISIBLE = frozenset("\u034f\u115f\u1160\u17b4\u17b5\u2800\u3164\uffa0")
+_BREAKS = frozenset("\n\r\t\x0b\x0c\x85\u2028\u2029")
+
+
+def shown_name(name: str, width: int = NAME_WIDTH) -> str:
+    """A person's name as every message shows it: bidi controls, zero-width and other invisible
+    characters taken out (they would reorder or hide the text around the name), line breaks made
+    spaces, and at most `width` characters, cut with "…" (a name may be thousands long)."""
+    kept = "".join(
+        " " if char in _BREAKS else char
+        for char in name
+        if char not in _INVISIBLE and unicodedata.category(char) != "Cf"
+    ).strip()
+    if len(kept) <= width:
+        return kept or "?"
+    cut = width - 1
+    while cut > 1 and unicodedata.combining(kept[cut]):  # a mark stays with its letter
+        cut -= 1
+    return kept[:cut].rstrip() + "…"
 
 
 def box_name(t: Translator, box: Box) -> str:
@@ -51,9 +76,21 @@ def dice_text(dice: Iterable[int]) -> str:
     return "-".join(str(d) for d in dice)
 
 
+def listed(parts: list[str], room: int) -> str:
+    """Parts joined by ", " within `room` characters, "…" standing for those that did not fit
+    (fifty long names in a lobby that is one message)."""
+    out = ""
+    for number, part in enumerate(parts, start=1):
+        longer = f"{out}, {part}" if out else part
+        if len(longer) + (0 if number == len(parts) else len(", …")) > room:
+            return f"{out}, …" if out else "…"
+        out = longer
+    return out
+
+
 def name_of(view: GameView, player_id: str) -> str:
     player = view.player(player_id)
-    return player.name if player else "?"
+    return shown_name(player.name) if player else "?"
 
 
 def turn_header(t: Translator, view: GameView, name: str | None = None) -> str:
@@ -131,7 +168,7 @@ def ending(t: Translator, view: GameView, reason: EndReason) -> list[str]:
     winners = view.winners
     if not winners:
         return [t("game-over")]
-    names = ", ".join(w.name for w in winners)
+    names = ", ".join(shown_name(w.name) for w in winners)
     key = "game-winner" if len(winners) == 1 else "game-winners"
     return [t("game-over"), t(key, names=names, total=winners[0].total)]
 
@@ -158,7 +195,7 @@ def sheet_table(t: Translator, view: GameView, columns: range | None = None) -> 
     """Players across, boxes down, totals last; monospace text. '·' is an empty box."""
     columns = columns if columns is not None else range(len(view.players))
     players = [view.players[i] for i in columns]
-    names = [_fit(p.name, SHEET_NAME_WIDTH) for p in players]
+    names = [_fit(shown_name(p.name), SHEET_NAME_WIDTH) for p in players]
     labels = [box_name(t, row.box) for row in view.sheet] + [t("sheet-total")]
     label_width = max(_width(label) for label in labels)
     widths = [max(3, _width(name)) for name in names]
@@ -289,7 +326,8 @@ def history_lines(t: Translator, games: list[PastGame]) -> list[str]:
     lines = [t("history-title")]
     for game in games:
         players = ", ".join(
-            f"{'🏆 ' if winner else ''}{name} {total}" for name, total, winner in game.players
+            f"{'🏆 ' if winner else ''}{shown_name(name)} {total}"
+            for name, total, winner in game.players
         )
         date = datetime.fromtimestamp(game.finished_at, UTC)
         lines.append(t("history-line", date=date, players=players))

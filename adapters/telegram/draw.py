@@ -6,9 +6,9 @@ from html import escape
 
 from adapters.chat import cards
 from adapters.i18n import Translator
-from adapters.i18n.text import hint_lines
+from adapters.i18n.text import hint_lines, shown_name
 from adapters.telegram import render
-from adapters.telegram.render import MESSAGE_LIMIT, Rendered
+from adapters.telegram.render import MESSAGE_LIMIT, Rendered, escaped, line_pages
 
 # A hint answered in a callback alert (200 characters) has room for this many choices.
 ALERT_CHOICES = 3
@@ -24,34 +24,36 @@ def draw(t: Translator, card: cards.Card) -> list[Rendered]:
             text = f"{_lines(preface)}\n\n{board.text}"
             if len(text) <= MESSAGE_LIMIT:
                 return [Rendered(text, board.markup)]
-            return [*(Rendered(page) for page in _pages(preface)), board]
+            return [*(Rendered(page) for page in line_pages(preface)), board]
         case cards.Redrawn():
             return [cards.draw_board(render, t, card)]
         case cards.Stripped():
             return [Rendered("", strip=True)]
         case cards.Lines(lines=lines):
-            return [Rendered(page) for page in _pages(lines)]
+            return [Rendered(page) for page in line_pages(lines)]
         case cards.Records(lines=lines):
-            return [Rendered(_records(lines))]
+            return [Rendered(page) for page in _records(lines)]
         case cards.Sheet(view=view, picture=picture):
             if picture is not None:
                 return [Rendered(f"<b>{escape(t('sheet-title'))}</b>", picture=picture)]
             return [Rendered(page) for page in render.sheet(t, view)]
         case cards.Final(view=view, review=review, picture=picture):
             if picture is None:
-                return [Rendered(page) for page in render.final(t, view, list(review))]
-            ending = "\n".join(render.final(t, view, None, with_sheet=False))
-            photo = Rendered(ending[: render.CAPTION_LIMIT], picture=picture)
-            return [photo, *(Rendered(page) for page in _pages(review))]
+                return [Rendered(page) for page in render.final(t, view, review)]
+            photo = Rendered(render.caption(t, view), picture=picture)
+            return [photo, *(Rendered(page) for page in line_pages(review))]
         case cards.Notice(text=text, player=player):
             if player.is_computer:
                 return [Rendered(escape(text))]
-            return [Rendered(escape(text).replace(escape(player.name), render.mention(player), 1))]
+            name = escape(shown_name(player.name))  # as the catalogue's words show it
+            return [Rendered(escaped(text).replace(name, render.mention(player), 1))]
         case cards.Settings(settings=settings):
             return [render.settings(t, settings)]
         case cards.Help(topic=topic, preface=preface):
-            head = f"{_lines(preface)}\n" if preface else ""
-            return [Rendered(head + render.help_text(t, topic))]
+            text = render.help_text(t, topic)
+            if preface:
+                text = f"{escaped(chr(10).join(preface), MESSAGE_LIMIT - len(text) - 1)}\n{text}"
+            return [Rendered(text)]
         case cards.Hint(options=options, dice=dice):
             return [Rendered(_lines(hint_lines(t, list(options), dice)))]
         case cards.Welcome(brief=brief, invite=invite):
@@ -74,21 +76,19 @@ def _lines(lines: tuple[str, ...] | list[str]) -> str:
     return escape("\n".join(lines))
 
 
-def _pages(lines: tuple[str, ...] | list[str]) -> list[str]:
-    """Lines joined into as few messages as fit (a longer line is cut at the limit)."""
-    pages: list[str] = []
-    current = ""
-    for line in (escape(line)[:MESSAGE_LIMIT] for line in lines):
-        if current and len(current) + 1 + len(line) > MESSAGE_LIMIT:
-            pages.append(current)
-            current = line
-        else:
-            current = f"{current}\n{line}" if current else line
-    return [*pages, current] if current else pages
-
-
-def _records(lines: tuple[str, ...]) -> str:
-    """The title in bold, the rest in a monospace block."""
+def _records(lines: tuple[str, ...]) -> list[str]:
+    """The title in bold, the rest in monospace blocks, as many messages as it takes (a line
+    is never cut across two)."""
     title, *body = lines
-    block = f"\n<pre>{escape(chr(10).join(body))}</pre>" if body else ""
-    return f"<b>{escape(title)}</b>{block}"
+    heading = f"<b>{escaped(title)}</b>"
+    room = MESSAGE_LIMIT - len(heading) - 1 - len("<pre></pre>")
+    blocks: list[str] = []
+    chunk: list[str] = []
+    for line in (escaped(line, room) for line in body):
+        if chunk and len("\n".join([*chunk, line])) > room:
+            blocks.append(f"<pre>{chr(10).join(chunk)}</pre>")
+            chunk = []
+        chunk.append(line)
+    if chunk:
+        blocks.append(f"<pre>{chr(10).join(chunk)}</pre>")
+    return render.pages([heading, *blocks])

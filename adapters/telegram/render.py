@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from html import escape
 
@@ -14,9 +15,11 @@ from adapters.i18n.text import (
     box_name,
     dice_text,
     ending,
+    listed,
     narrate,
     setting_label,
     sheet_tables,
+    shown_name,
     turn_header,
 )
 from core.chat_settings import CHOICES, ChatSettings
@@ -44,7 +47,42 @@ class Rendered:
 
 def mention(player: PlayerView) -> str:
     """A link to the user: in a new message it notifies them, whatever their privacy settings."""
-    return f'<a href="tg://user?id={escape(player.id)}">{escape(player.name)}</a>'
+    return f'<a href="tg://user?id={escape(player.id)}">{escape(shown_name(player.name))}</a>'
+
+
+def escaped(text: str, limit: int = MESSAGE_LIMIT) -> str:
+    """Plain text as HTML of at most `limit` characters, cut (with "…") between characters so
+    that no entity is split."""
+    out = escape(text)
+    if len(out) <= limit:
+        return out
+    pieces: list[str] = []
+    size = 0
+    for piece in map(escape, text):
+        if size + len(piece) > limit - 1:
+            break
+        pieces.append(piece)
+        size += len(piece)
+    return "".join(pieces) + "…"
+
+
+def pages(blocks: Iterable[str], limit: int = MESSAGE_LIMIT) -> list[str]:
+    """HTML blocks joined by newlines into as few messages as fit (none is longer than a
+    message: plain lines come through `escaped`)."""
+    out: list[str] = []
+    current = ""
+    for block in blocks:
+        if current and len(current) + 1 + len(block) > limit:
+            out.append(current)
+            current = block
+        else:
+            current = f"{current}\n{block}" if current else block
+    return [*out, current] if current else out
+
+
+def line_pages(lines: Iterable[str]) -> list[str]:
+    """Plain lines (a review, a refusal) as pages of HTML; a line longer than a message is cut."""
+    return pages(escaped(line) for line in lines)
 
 
 def _button(text: str, view: GameView, code: str) -> InlineKeyboardButton:
@@ -59,15 +97,15 @@ def dice_line(dice: tuple[int, ...], held: tuple[bool, ...] = ()) -> str:
 
 
 def lobby(t: Translator, view: GameView) -> Rendered:
-    names = ", ".join(escape(p.name) for p in view.players)
+    """The lobby: who hosts, who sits (as many names as one message holds), and its buttons."""
     lines = [
         f"<b>{escape(t('lobby-title'))}</b>",
         escape(t("lobby-host", host=view.host.name if view.host else "")),
-        t("lobby-players", count=len(view.players), names=names),
+        escape(t("lobby-players", count=len(view.players), names="\x00")),
     ]
     if view.phase is not Phase.LOBBY:
         closed = "chat-game-started" if view.phase is Phase.PLAYING else "chat-lobby-closed"
-        return Rendered("\n".join([*lines, escape(t(closed))]))
+        return Rendered(_seated(view, [*lines, escape(t(closed))]))
     lines.append(escape(t("lobby-hint")))
     keyboard = [
         [_button(t("btn-join"), view, "j"), _button(t("btn-leave"), view, "l")],
@@ -77,7 +115,14 @@ def lobby(t: Translator, view: GameView) -> Rendered:
         ],
         [_button(t("btn-start"), view, "b"), _button(t("btn-cancel"), view, "x")],
     ]
-    return Rendered("\n".join(lines), InlineKeyboardMarkup(keyboard))
+    return Rendered(_seated(view, lines), InlineKeyboardMarkup(keyboard))
+
+
+def _seated(view: GameView, lines: list[str]) -> str:
+    """The lobby's lines with the seated names in place of the \\x00 that holds their place."""
+    text = "\n".join(lines)
+    names = [escape(shown_name(p.name)) for p in view.players]
+    return text.replace("\x00", listed(names, MESSAGE_LIMIT - len(text)))
 
 
 def turn(t: Translator, view: GameView, *, notify: bool = False) -> Rendered:
@@ -85,7 +130,7 @@ def turn(t: Translator, view: GameView, *, notify: bool = False) -> Rendered:
     current = view.current
     assert current is not None, "a turn board needs a current player"
     human = not current.is_computer
-    who = mention(current) if notify and human else f"<b>{escape(current.name)}</b>"
+    who = mention(current) if notify and human else f"<b>{escape(shown_name(current.name))}</b>"
     lines = [escape(turn_header(t, view, "\x00")).replace("\x00", who)]
     keyboard: list[list[InlineKeyboardButton]] = []
     sheet_button = _button(t("btn-sheet"), view, "v")
@@ -132,7 +177,7 @@ def finished_turn(t: Translator, view: GameView) -> Rendered:
         match event:
             case BoxScored(player_id=pid, box=box, points=points, dice=dice, throw=throw):
                 player = view.player(pid)
-                name = escape(player.name if player else "?")
+                name = escape(shown_name(player.name) if player else "?")
                 lines.append(f"<b>{name}</b> · {escape(t('turn-header-short', throw=throw))}")
                 lines.append(dice_line(dice))
                 key = "turn-scored" if points else "turn-scratched"
@@ -154,42 +199,28 @@ def finished_turn(t: Translator, view: GameView) -> Rendered:
 def narration(t: Translator, view: GameView, events: tuple[Event, ...]) -> Rendered:
     """What happened (a player left, the host cancelled): the board keeps it, without buttons."""
     lines = narrate(t, view, events)
-    return Rendered(escape("\n".join(lines)) if lines else escape(t("game-over")))
+    return Rendered(escaped("\n".join(lines)) if lines else escape(t("game-over")))
 
 
 def sheet(t: Translator, view: GameView) -> list[str]:
     """The score sheet as one or more messages of monospace tables, each under Telegram's limit."""
     title = f"<b>{escape(t('sheet-title'))}</b>"
-    blocks = [f"<pre>{escape(table)}</pre>" for table in sheet_tables(t, view)]
-    messages: list[str] = []
-    current = title
-    for block in blocks:
-        if len(current) + 1 + len(block) > MESSAGE_LIMIT:
-            messages.append(current)
-            current = block
-        else:
-            current = f"{current}\n{block}"
-    messages.append(current)
-    return messages
+    return pages([title, *(f"<pre>{escape(table)}</pre>" for table in sheet_tables(t, view))])
 
 
-def final(
-    t: Translator, view: GameView, review: list[str] | None = None, with_sheet: bool = True
-) -> list[str]:
-    """The end of a game: who won (or why it stopped), the final sheet, how people played."""
-    lines = [escape(line) for line in ending(t, view, view.end_reason)] if view.end_reason else []
-    pages = sheet(t, view) if view.round and with_sheet else []
-    if review:
-        pages = _append(pages, escape("\n".join(review)))
-    if pages and len("\n".join(lines)) + 1 + len(pages[0]) <= MESSAGE_LIMIT:
-        return ["\n".join([*lines, pages[0]]), *pages[1:]]
-    return ["\n".join(lines), *pages] if lines else pages
+def final(t: Translator, view: GameView, review: Iterable[str] = ()) -> list[str]:
+    """The end of a game: who won (or why it stopped), the final sheet, how people played (a
+    line each, paged: fifty players' review is several messages)."""
+    blocks = [escaped("\n".join(ending(t, view, view.end_reason)))] if view.end_reason else []
+    if view.round:
+        blocks.extend(sheet(t, view))
+    return pages([*blocks, *(escaped(line) for line in review)])
 
 
-def _append(pages: list[str], block: str) -> list[str]:
-    if pages and len(pages[-1]) + 1 + len(block) <= MESSAGE_LIMIT:
-        return [*pages[:-1], f"{pages[-1]}\n{block}"]
-    return [*pages, block]
+def caption(t: Translator, view: GameView) -> str:
+    """Who won (or why it stopped), to go under the picture of the final sheet."""
+    lines = ending(t, view, view.end_reason) if view.end_reason else []
+    return escaped("\n".join(lines), CAPTION_LIMIT)
 
 
 def settings(t: Translator, chosen: ChatSettings) -> Rendered:
