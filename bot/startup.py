@@ -17,6 +17,7 @@ import asyncpg
 from pydantic import ValidationError
 
 from bot.settings import Settings
+from core.errors import StorageCode, StorageError
 
 CONFIGURATION = 2
 REFUSED = 1
@@ -60,6 +61,11 @@ def database_failure(settings: Settings, error: Exception) -> StartupError:
     if url:
         return _postgres_failure(url, error)
     path = Path(settings.general_database)
+    if isinstance(error, StorageError) and error.code is StorageCode.DATABASE_BUSY:
+        return StartupError(
+            f"GENERAL_DATABASE: {error}",
+            hint="stop the other process first; the bot keeps one SQLite file to itself",
+        )
     hint = ""
     if not path.parent.is_dir():
         hint = f"create the directory {path.parent}, or point GENERAL_DATABASE at another file"

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from adapters.sqlite import SqliteRepository
 from tests.fakes.discord import FakeDiscord
 from tests.fakes.telegram import FakeTelegram
 
@@ -94,6 +95,9 @@ def cases(
             {**hook, "TELEGRAM_WEBHOOK_SECRET": f"with spaces {HOOK_SECRET}"},
             "TELEGRAM_WEBHOOK_SECRET", 2, HOOK_SECRET,
         ),
+        "database used by another process": Case(
+            {"GENERAL_DATABASE": str(tmp / "held.db")}, "GENERAL_DATABASE", 2,
+        ),
         "webhook port taken": Case(
             {**hook, "TELEGRAM_WEBHOOK_PORT": str(busy_port)}, "TELEGRAM_WEBHOOK_PORT", 1,
             HOOK_SECRET,
@@ -138,11 +142,13 @@ async def run_all(tmp: Path) -> dict[str, Case]:
         folders = [tmp / f"run{i}" for i in range(len(all_cases))]
         for folder in folders:
             folder.mkdir()
+        held = await SqliteRepository.open(tmp / "held.db")  # this process holds the file
         try:
             await asyncio.gather(
                 *(start(c, f, base) for c, f in zip(all_cases.values(), folders, strict=True))
             )
         finally:
+            await held.close()
             await telegram.stop()
             await discord.stop()
     return all_cases
@@ -166,6 +172,7 @@ NAMES = [
     "webhook without a secret",
     "webhook secret Telegram refuses",
     "webhook port taken",
+    "database used by another process",
 ]
 
 
