@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from tests.fakes.base import FakeServer
-from tests.fakes.telegram.errors import ApiError
+from tests.fakes.telegram.errors import UPGRADED, ApiError
 from tests.fakes.telegram.model import FakeChat, FakeUser
 from tests.fakes.telegram.validation import _CHAT_ACTIONS, _check_commands, _commands_key
 
@@ -24,6 +24,8 @@ class ChatMethods(FakeServer):
             raise ApiError("Bad Request: chat not found")
         if chat_id is None:
             raise ApiError("Bad Request: chat_id is empty")
+        if chat_id in self._migrated:
+            raise ApiError(UPGRADED, 400, {"migrate_to_chat_id": self._migrated[chat_id]})
         chat = self.chats.get(chat_id)
         if chat is None:
             if chat_id in self.users and chat_id > 0:

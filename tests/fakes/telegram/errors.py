@@ -13,6 +13,7 @@ QUERY_TOO_OLD = "Bad Request: query is too old and response timeout expired or q
 EMPTY_TEXT = "Bad Request: message text is empty"
 TEXT_TOO_LONG = "Bad Request: message is too long"
 CAPTION_TOO_LONG = "Bad Request: message caption is too long"
+UPGRADED = "Bad Request: group chat was upgraded to a supergroup chat"
 CONFLICT = (
     "Conflict: terminated by other getUpdates request; make sure that only one bot instance "
     "is running"

@@ -116,6 +116,18 @@ class FakeMessage:
     edit_date: int | None = None
     deleted: bool = False
     forum_topic_created: dict[str, Any] | None = None
+    sender_chat: FakeChat | None = None  # posted on behalf of a chat (``from_user``: a stand-in)
+    migrate_to_chat_id: int | None = None  # service message: the group became this supergroup
+    migrate_from_chat_id: int | None = None  # service message: this supergroup was that group
+
+    @property
+    def is_service(self) -> bool:
+        """A service message (a topic created, a migration): not something anyone wrote."""
+        return (
+            self.forum_topic_created is not None
+            or self.migrate_to_chat_id is not None
+            or self.migrate_from_chat_id is not None
+        )
 
     @property
     def edits(self) -> int:
@@ -170,6 +182,11 @@ class FakeMessage:
             d["edit_date"] = self.edit_date
         if self.forum_topic_created is not None:
             d["forum_topic_created"] = dict(self.forum_topic_created)
+        if self.sender_chat is not None:
+            d["sender_chat"] = self.sender_chat.to_api()
+        for key in ("migrate_to_chat_id", "migrate_from_chat_id"):
+            if getattr(self, key) is not None:
+                d[key] = getattr(self, key)
         if self.plain_text is not None:
             d["text"] = self.plain_text
             if self.entities:

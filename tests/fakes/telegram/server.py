@@ -68,6 +68,7 @@ class FakeTelegram(World, MessageMethods, ChatMethods, Updates, BotApiHttp):
         self._members: dict[tuple[int, int], dict[str, Any]] = {}
         self._seen_in_chat: set[tuple[int, int]] = set()
         self._blocked: set[int] = set()
+        self._migrated: dict[int, int] = {}  # a group upgraded → its supergroup
         self._files: dict[str, tuple[bytes | None, dict[str, Any]]] = {}
         self._faults: FaultQueue[_Fault] = FaultQueue()
         self._updates: list[dict[str, Any]] = []
@@ -114,7 +115,7 @@ class FakeTelegram(World, MessageMethods, ChatMethods, Updates, BotApiHttp):
     def messages(self, chat: FakeChat, thread_id: int | None = None) -> list[FakeMessage]:
         """All messages in ``chat`` in order (service messages excluded). ``thread_id``: only
         that forum topic / thread; 0 means messages outside any thread; None means all."""
-        result = [m for m in self._messages.get(chat.id, []) if m.forum_topic_created is None]
+        result = [m for m in self._messages.get(chat.id, []) if not m.is_service]
         if thread_id is None:
             return result
         if thread_id == 0:

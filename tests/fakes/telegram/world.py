@@ -11,6 +11,10 @@ from tests.fakes.base import FakeServer
 from tests.fakes.telegram.model import CallbackAnswer, FakeChat, FakeMessage, FakeUser
 from tests.fakes.telegram.text import _utf16_len
 
+# Who a message on behalf of a chat is "from": the bot API's stand-ins, with sender_chat set.
+ANONYMOUS_ADMIN = FakeUser(1087968824, "Group", username="GroupAnonymousBot", is_bot=True)
+CHANNEL_BOT = FakeUser(136817688, "Channel", username="Channel_Bot", is_bot=True)
+
 
 class World(FakeServer):
     """World building and user actions, mixed into :class:`~tests.fakes.telegram.FakeTelegram`."""
@@ -114,6 +118,33 @@ class World(FakeServer):
         self._topics[(chat.id, mid)] = msg
         return mid
 
+    async def migrate(self, chat: FakeChat, new_id: int, *, by: FakeUser | None = None) -> FakeChat:
+        """Upgrade the group ``chat`` to a supergroup ``new_id`` (its members come along), as
+        Telegram does: a service message in each (``migrate_to_chat_id`` in the old,
+        ``migrate_from_chat_id`` in the new), and the old id answers 400 with the new one."""
+        if chat.type != "group" or chat.id in self._migrated:
+            raise ValueError("only a group, once, becomes a supergroup")
+        if not str(new_id).startswith("-100") or new_id in self.chats:
+            raise ValueError("a supergroup's id is a new -100… one")
+        new = self.chat(new_id, title=chat.title)
+        for (cid, uid), info in list(self._members.items()):
+            if cid == chat.id:
+                self._members[(new_id, uid)] = dict(info)
+        self._seen_in_chat |= {(new_id, uid) for cid, uid in self._seen_in_chat if cid == chat.id}
+        self._migrated[chat.id] = new_id
+        creator = by or self._some_member(chat)
+        for where, field in ((chat, "migrate_to_chat_id"), (new, "migrate_from_chat_id")):
+            msg = FakeMessage(
+                message_id=self._alloc_message_id(where.id),
+                chat=where,
+                from_user=creator,
+                date=int(time.time()),
+                **{field: new_id if where is chat else chat.id},
+            )
+            self._store(msg)
+            self._push_update({"message": msg.to_api()})  # service messages reach every bot
+        return new
+
     def _some_member(self, chat: FakeChat) -> FakeUser:
         for (cid, uid), info in self._members.items():
             if cid == chat.id and info["status"] == "creator":
@@ -143,13 +174,23 @@ class World(FakeServer):
         *,
         thread_id: int | None = None,
         reply_to: FakeMessage | None = None,
+        sender_chat: FakeChat | None = None,
+        text_mentions: dict[str, FakeUser] | None = None,
     ) -> FakeMessage:
         """``user`` writes ``text`` in ``chat`` (in forum topic ``thread_id``); the bot gets an
-        update. A leading /command gets a bot_command entity, as do commands later in the text."""
+        update. A leading /command gets a bot_command entity, as do commands later in the text,
+        and an @username a mention; ``text_mentions`` names the users that parts of the text
+        mention (as a client does for people without a username). With ``sender_chat``, the
+        user writes on behalf of it: the chat itself (an anonymous administrator) or a
+        channel; Telegram then says the message is from a stand-in, never from the user."""
         if user.is_bot:
             raise ValueError("bots don't receive messages from bots")
-        if chat.id not in self.chats:
+        if chat.id not in self.chats or chat.id in self._migrated:
             raise ValueError(f"unknown chat {chat.id}")
+        if sender_chat is not None:
+            if sender_chat is not chat and sender_chat.type != "channel":
+                raise ValueError("one writes on behalf of the chat itself or of a channel")
+            user = ANONYMOUS_ADMIN if sender_chat is chat else CHANNEL_BOT
         if not text:
             raise ValueError("empty message")
         if chat.type == "private" and chat.id != user.id:
@@ -175,8 +216,9 @@ class World(FakeServer):
             is_topic_message=is_topic,
             text=text,
             plain_text=text,
-            entities=self._command_entities(text),
+            entities=self._entities(text, text_mentions or {}),
             reply_to=reply_to if reply_to is not None else topic_created,
+            sender_chat=sender_chat,
         )
         self._store(msg)
         self._seen_in_chat.add((chat.id, user.id))
@@ -192,19 +234,22 @@ class World(FakeServer):
         return msg.reply_to is not None and msg.reply_to.is_bot and not msg.is_topic_message
 
     @staticmethod
-    def _command_entities(text: str) -> list[dict[str, Any]]:
-        entities = []
-        for m in re.finditer(
-            r"(?<![\w/])/[A-Za-z0-9_]{1,64}(?:@[A-Za-z0-9_]{3,32})?(?![\w@/])", text
+    def _entities(text: str, text_mentions: dict[str, FakeUser]) -> list[dict[str, Any]]:
+        found: list[tuple[int, str, dict[str, Any]]] = []
+        for kind, pattern in (
+            ("bot_command", r"(?<![\w/])/[A-Za-z0-9_]{1,64}(?:@[A-Za-z0-9_]{3,32})?(?![\w@/])"),
+            ("mention", r"(?<![\w/@])@[A-Za-z0-9_]{5,32}(?![\w@])"),
         ):
-            entities.append(
-                {
-                    "type": "bot_command",
-                    "offset": _utf16_len(text[: m.start()]),
-                    "length": _utf16_len(m.group()),
-                }
-            )
-        return entities
+            found += [(m.start(), m.group(), {"type": kind}) for m in re.finditer(pattern, text)]
+        for part, who in text_mentions.items():
+            at = text.find(part)
+            if at < 0:
+                raise ValueError(f"{part!r} is not in the text")
+            found.append((at, part, {"type": "text_mention", "user": who.to_api()}))
+        return [
+            {**extra, "offset": _utf16_len(text[:at]), "length": _utf16_len(part)}
+            for at, part, extra in sorted(found, key=lambda f: f[0])
+        ]
 
     async def press(
         self,
