@@ -3,9 +3,10 @@ each becomes a call of the chat layer, and the answers are drawn as Telegram mes
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from telegram import (
     BotCommand,
@@ -15,9 +16,17 @@ from telegram import (
     Update,
 )
 from telegram.constants import ChatType
-from telegram.ext import AIORateLimiter, Application, CallbackQueryHandler, CommandHandler
+from telegram.ext import (
+    AIORateLimiter,
+    Application,
+    CallbackQueryHandler,
+    CommandHandler,
+    MessageHandler,
+    filters,
+)
 from telegram.ext import ContextTypes as _ContextTypes
 
+from adapters.chat import cards
 from adapters.chat.boards import BoardStore
 from adapters.chat.catalogue import COMMAND
 from adapters.chat.commands import Asked, command, welcome
@@ -25,11 +34,13 @@ from adapters.chat.presses import press
 from adapters.chat.tables import Tables
 from adapters.i18n import Translator, available_locales, translator
 from adapters.ratelimit import RateLimiter
-from adapters.telegram.calls import TelegramCalls
+from adapters.telegram.calls import PLATFORM, TelegramCalls
 from adapters.telegram.exchange import CommandExchange, PressExchange
 from adapters.telegram.http import AiohttpRequest
 from adapters.telegram.memory import ForgetfulApplication
+from adapters.telegram.people import Usernames, kicked, on_behalf_of_a_chat
 from adapters.telegram.webhook import WebhookListener
+from core.identity import ChannelKey
 from core.service import GameService
 
 # Opt in to python-telegram-bot's future timedelta values now, silencing its deprecation notice.
@@ -74,6 +85,8 @@ class TelegramFrontEnd:
         self.poll_timeout = poll_timeout
         self.webhook = webhook
         self.listener: WebhookListener | None = None
+        self.usernames = Usernames()
+        self._migrating = asyncio.Lock()  # Telegram tells both chats of one upgrade
         builder = (
             Application.builder()
             .token(token)
@@ -97,6 +110,7 @@ class TelegramFrontEnd:
         self.app.add_handler(CommandHandler(COMMAND, self._on_command))
         self.app.add_handler(CommandHandler(FIRST_CONTACT, self._on_welcome))
         self.app.add_handler(CallbackQueryHandler(self._on_press))
+        self.app.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, self._on_migrate))
         self.app.add_error_handler(self._on_error)
         default = translator(locale)
         self.calls = TelegramCalls(self.app.bot, default)
@@ -162,7 +176,46 @@ class TelegramFrontEnd:
         if message is None or user is None:
             return
         exchange = CommandExchange(self.calls, message, user)
-        await command(self.tables, exchange, Asked.from_words(list(context.args or [])))
+        if on_behalf_of_a_chat(message, user):
+            await self._as_yourself(exchange)
+            return
+        self.usernames.saw(user)
+        asked = Asked.from_words(list(context.args or []))
+        if asked.name == "kick":
+            asked = replace(asked, target=kicked(message, asked.target, self.usernames))
+        await command(self.tables, exchange, asked)
+
+    async def _as_yourself(self, exchange: CommandExchange) -> None:
+        """A command sent as a chat or a channel does nothing: all who write so share one
+        account, so acting on it would take one of them for another. It says how to play."""
+        await self.tables.settings_for(exchange.channel, exchange)
+        if not await self.tables.slowed(exchange):
+            await exchange.private(cards.Lines((self.calls.own("identity-as-yourself"),)))
+
+    async def _on_migrate(self, update: Update, context: _ContextTypes.DEFAULT_TYPE) -> None:
+        """A group became a supergroup, with a new id: its game, settings, boards and records
+        move there, and the table plays on with its board posted anew (the group's messages
+        are out of reach). Telegram says so in both chats; the first to arrive moves it."""
+        message = update.effective_message
+        if message is None:
+            return
+        if message.migrate_to_chat_id is not None:
+            old, new = message.chat.id, message.migrate_to_chat_id
+        elif message.migrate_from_chat_id is not None:
+            old, new = message.migrate_from_chat_id, message.chat.id
+        else:
+            return
+        was, now = ChannelKey(PLATFORM, str(old)), ChannelKey(PLATFORM, str(new))
+        async with self._migrating:
+            playing = await self.service.game(was) is not None
+            await self.service.repository.move_chat(PLATFORM, str(old), str(new))
+            self.tables.found_live(was)
+            log.info("telegram chat %s became %s; its tables moved", old, new)
+            if playing:
+                await self.service.resume_deadlines(PLATFORM)  # its clock, under the new id
+                await self.tables.settings_for(now)
+                await self.tables.repost_board(now)
+                await self.tables.wake_computers(now)
 
     async def _on_press(self, update: Update, context: _ContextTypes.DEFAULT_TYPE) -> None:
         query = update.callback_query
@@ -172,6 +225,7 @@ class TelegramFrontEnd:
         if message is None:  # too old for Telegram to say where it was
             await query.answer(self.tables.default_t("error-bad-action"))
             return
+        self.usernames.saw(query.from_user)
         exchange = PressExchange(self.calls, query, message)
         try:
             await press(self.tables, exchange, query.data)
