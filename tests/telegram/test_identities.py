@@ -5,7 +5,9 @@ and asks where a name is shared; a group upgraded to a supergroup keeps its tabl
 from __future__ import annotations
 
 import aiohttp
+from telegram import User
 
+from adapters.telegram.people import Usernames
 from tests.kit import LOT_ALICE_LOW, game_rows
 from tests.telegram.kit import RunningBot, ask, live_board, open_table, press, quick_win
 
@@ -95,3 +97,14 @@ async def test_a_group_upgraded_to_a_supergroup_plays_on_there(tg: RunningBot) -
             answer = await response.json()
     assert response.status == 400 and answer["parameters"] == {"migrate_to_chat_id": -1004001}
     assert "group chat was upgraded to a supergroup chat" in answer["description"]
+
+
+def test_usernames_remember_the_latest_people_only() -> None:
+    """A bounded memory: the oldest seen is forgotten first; a new owner of a name wins."""
+    usernames = Usernames(memory=2)
+    for user_id, name in ((1, "ann_1"), (2, "bob_2"), (3, "cid_3"), (4, "BOB_2")):
+        usernames.saw(User(user_id, "X", is_bot=False, username=name))
+    assert usernames.get("@ann_1") is None
+    assert (usernames.get("@Bob_2"), usernames.get("cid_3")) == ("4", "3")
+    usernames.saw(User(5, "Bot", is_bot=True, username="some_bot"))  # never a player
+    assert usernames.get("some_bot") is None and usernames.get("cid_3") == "3"
