@@ -152,15 +152,19 @@ class GameService:
             raise GameError(ErrorCode.NO_GAME)
         return review(await self.repository.events(game_id), game.variants)
 
-    def wake_computers(self, channel: ChannelKey, publish: Publish, pause: float) -> None:
-        """Let the computers play their turns in this channel (one runner per channel)."""
+    def wake_computers(
+        self, channel: ChannelKey, publish: Publish, pause: float
+    ) -> asyncio.Task[None]:
+        """Let the computers play their turns in this channel (one runner per channel, which
+        is returned: it ends when no computer is to move)."""
         key = str(channel)
         running = self._computers.get(key)
         if running is not None and not running.done():
-            return
+            return running
         task = asyncio.create_task(self._run_computers(channel, publish, pause))
         self._computers[key] = task
         task.add_done_callback(lambda done: self._forget(key, done))
+        return task
 
     def _forget(self, key: str, task: asyncio.Task[None]) -> None:
         if self._computers.get(key) is task:
@@ -182,8 +186,8 @@ class GameService:
                     channel, player, next_action(game, level), version=game.version
                 )
             except GameError as error:
-                if error.code is ErrorCode.STALE:
-                    continue  # the table moved on meanwhile (a cancel, say): look again
+                if error.code in (ErrorCode.STALE, ErrorCode.NO_GAME, ErrorCode.GAME_OVER):
+                    continue  # the table moved on meanwhile (stopped, say): look again
                 raise
             try:
                 await publish(outcome)

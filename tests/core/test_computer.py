@@ -13,7 +13,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from adapters.sqlite import SqliteRepository
-from core.actions import Action, AddComputer, Hold, Join, Leave, Open, Roll, Score, Start
+from core.actions import (
+    Action,
+    AddComputer,
+    Cancel,
+    Hold,
+    Join,
+    Leave,
+    Open,
+    Roll,
+    Score,
+    Start,
+)
 from core.boxes import Box
 from core.computer import level_of, next_action
 from core.dice import DICE_COUNT, ScriptedRoller, SeededRoller
@@ -406,3 +417,27 @@ async def test_computers_play_their_turns_through_the_service(repo: SqliteReposi
     shown_scores = [e for o in published for e in o.events if isinstance(e, BoxScored)]
     assert computer_scores == shown_scores
     assert len(computer_scores) >= 2
+
+
+async def test_a_table_stopped_while_a_computer_waits_ends_its_run_quietly(
+    repo: SqliteRepository,
+) -> None:
+    """The host stops the game during the computer's pause: its runner ends, raising nothing."""
+    channel = ChannelKey("test", "cpu-stop")
+    service = GameService(repo, ScriptedRoller([6, 6, 6, 6, 5, 1, 1, 1, 1, 2]))
+    try:
+        await service.act(channel, ALICE, Open())
+        await service.act(channel, ALICE, AddComputer(Level.MASTER, "Ada"))
+        started = await service.act(channel, ALICE, Start())  # Ada threw lowest: hers first
+        assert level_of(started.game.seats[started.game.current].player) is Level.MASTER
+        published: list[Outcome] = []
+
+        async def publish(outcome: Outcome) -> None:
+            published.append(outcome)
+
+        runner = service.wake_computers(channel, publish, pause=0.3)
+        await service.act(channel, ALICE, Cancel())
+        await asyncio.wait_for(runner, 5)  # raises if the runner failed
+        assert published == [] and await service.game(channel) is None
+    finally:
+        await service.close()

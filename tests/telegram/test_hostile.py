@@ -10,6 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from adapters.i18n.text import shown_name
 from core.dice import SeededRoller
 from tests.fakes.telegram import FakeTelegram
 from tests.telegram.kit import bot_settings, running
@@ -52,7 +53,7 @@ async def scenario(directory: Path, people: list[str], data: list[str], argument
         await fake.settle()
         shown = fake.message(group, lobby.message_id).plain_text
         for user in users:
-            assert user.first_name[:64].strip() in shown  # names shown as they are
+            assert shown_name(user.first_name) in shown  # names shown, neutralised and cut
         before = len(fake.bot_messages(group))
         await fake.send_message(users[1], group, f"/general {argument}")
         await fake.settle()
