@@ -135,6 +135,7 @@ def test_legible_leaves_out_what_the_font_cannot_draw() -> None:
     assert legible("Ёжик", pen) == "Ёжик" and legible("محمد", pen) == "محمد"
     assert legible("e\u0301", pen) == "e\u0301"  # a combining accent stays on its letter
     assert legible("Z" + "\u0337" * 30, pen) == "Z\u0337\u0337"  # no tower of marks
+    assert legible("\u202eevil\u202c Zero\u200bWidth\u2067", pen) == "evil ZeroWidth"  # no bidi
 
 
 def test_round_and_whose_turn_head_the_picture() -> None:

@@ -146,7 +146,8 @@ def seat_tag(index: int) -> str:
 def legible(name: str, pen: Pen) -> str:
     """`name` as the font can draw it: characters it lacks (most emoji) are left out, with the
     marks and joiners hanging on them, rather than drawn as empty boxes; blanks become single
-    spaces."""
+    spaces; invisible format characters (bidi controls, zero-width ones) are left out, as in
+    every message (`adapters.i18n.text.shown_name`), so they cannot reorder what is drawn."""
     kept: list[str] = []
     dropped = False
     marks = 0
@@ -155,10 +156,12 @@ def legible(name: str, pen: Pen) -> str:
         if char.isspace() or category[0] == "Z" or category == "Cc":
             kept.append(" ")
             dropped, marks = False, 0
-        elif category in ("Mn", "Me", "Cf"):
+        elif category == "Cf":
+            continue
+        elif category in ("Mn", "Me"):
             if not dropped and marks < MARKS_PER_CHARACTER and pen.draws(char):
                 kept.append(char)
-                marks += category != "Cf"
+                marks += 1
         else:
             dropped, marks = category == "Cs" or not pen.draws(char), 0
             if not dropped:
