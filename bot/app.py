@@ -118,12 +118,6 @@ def chat_front_ends(
 async def abandon(front_end: FrontEnd) -> None:
     """Stop a front end whose start failed, closing what it opened before failing."""
     await front_end.stop()
-    from adapters.telegram.frontend import TelegramFrontEnd
-
-    if isinstance(front_end, TelegramFrontEnd):
-        # PTB's Application.shutdown() does nothing until initialize() has succeeded, yet a
-        # rejected getMe leaves the bot's HTTP sessions open: Bot.shutdown() closes them.
-        await front_end.app.bot.shutdown()
 
 
 def explain(settings: Settings, front_end: FrontEnd, error: BaseException) -> StartupError | None:

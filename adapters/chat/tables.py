@@ -148,6 +148,7 @@ class Tables:
             card = cards.Redrawn(steps.redraw, view, events)
             await self.redraw_board(channel, exchange, view.game_id, ref, card, view.version)
         if steps.final:
+            self._lost.pop(str(channel), None)  # no board of an ended game is owed
             await say(await self.final(channel, view))
         if steps.new_board:
             preface = tuple(narrate(self.t, view, steps.preface))

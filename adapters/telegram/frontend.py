@@ -146,6 +146,9 @@ class TelegramFrontEnd:
         if self.app.running:
             await self.app.stop()
         await self.app.shutdown()
+        # PTB's shutdown() does nothing unless initialize() succeeded, yet a rejected getMe
+        # leaves the bot's HTTP sessions open; closing them twice is harmless.
+        await self.app.bot.shutdown()
 
     async def _register_commands(self) -> None:
         """The command menus, for private chats and for groups, in every language of the
