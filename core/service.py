@@ -223,6 +223,21 @@ class GameService:
             except Exception:
                 log.warning("looking for deadlines on %s failed", platform, exc_info=True)
 
+    async def move_chat(self, platform: str, old_chat: str, new_chat: str) -> Game | None:
+        """A chat got a new id (a Telegram group became a supergroup): its games, settings,
+        boards and records move there once any action in flight in it is done, and its clock
+        follows; the game now at the new id, if one is in progress."""
+        old, new = ChannelKey(platform, old_chat), ChannelKey(platform, new_chat)
+        async with self._locks[old], self.repository.channel_lock(old):
+            await self.repository.move_chat(platform, old_chat, new_chat)
+        armed = self._timers.pop(str(old), None)
+        if armed is not None:
+            armed.cancel()
+        game = await self.repository.active_game(new)
+        if game is not None:
+            self._schedule(game)
+        return game
+
     def _schedule(self, game: Game) -> None:
         key = str(game.channel)
         armed = self._timers.pop(key, None)

@@ -211,11 +211,10 @@ class TelegramFrontEnd:
         was, now = ChannelKey(PLATFORM, str(old)), ChannelKey(PLATFORM, str(new))
         async with self._migrating:
             playing = await self.service.game(was) is not None
-            await self.service.repository.move_chat(PLATFORM, str(old), str(new))
+            await self.service.move_chat(PLATFORM, str(old), str(new))  # the clock follows
             self.tables.found_live(was)
             log.info("telegram chat %s became %s; its tables moved", old, new)
             if playing:
-                await self.service.resume_deadlines(PLATFORM)  # its clock, under the new id
                 await self.tables.settings_for(now)
                 await self.tables.repost_board(now)
                 await self.tables.wake_computers(now)

@@ -131,3 +131,31 @@ async def test_the_service_reminds_and_expires_on_time(tmp_path: Path) -> None:
     assert stored.version > started_game.version
     await service.close()
     await repository.close()
+
+
+async def test_a_moved_chats_clock_follows_it(tmp_path: Path) -> None:
+    """A Telegram group upgraded mid-turn: the deadline fires at the new chat id, not the old."""
+    repository = await SqliteRepository.open(tmp_path / "g.db")
+    service = GameService(repository, SeededRoller(9))
+    fired: list[ChannelKey] = []
+    done = asyncio.Event()
+
+    async def publish(channel: ChannelKey, outcome: Outcome) -> None:
+        fired.append(channel)
+        if any(isinstance(e, TurnTimedOut) for e in outcome.events):
+            done.set()
+
+    service.on_deadline("tg", publish)
+    scripted = GameService(repository, ScriptedRoller(LOT))
+    await scripted.act(HERE, ANN, Open(Variants(turn_timer=1)))
+    await scripted.act(HERE, BOB, Join())
+    await scripted.act(HERE, ANN, Start())
+    await service.resume_deadlines("tg")
+    moved = await service.move_chat("tg", HERE.chat, "-100777")
+    new = ChannelKey("tg", "-100777", HERE.thread)
+    assert moved is not None and moved.channel == new
+    await asyncio.wait_for(done.wait(), 5)
+    assert set(fired) == {new}
+    assert await repository.active_game(HERE) is None
+    await service.close()
+    await repository.close()
