@@ -21,6 +21,7 @@ from core.game import Game, Phase, apply, open_lobby, require_turn
 from core.identity import COMPUTER_PREFIX, ChannelKey, PlayerRef
 from core.locks import ChannelLocks
 from core.ports import GameRepository
+from core.presses import TurnPresses
 from core.review import PlayerReview, review
 from core.strategy import Choice, choices
 from core.timeouts import act_on, next_deadline
@@ -83,6 +84,7 @@ class GameService:
         self._sweeps: dict[str, asyncio.Task[None]] = {}
         self._locks = ChannelLocks()
         self._computers: dict[str, asyncio.Task[None]] = {}
+        self._presses = TurnPresses()
 
     async def act(
         self,
@@ -105,11 +107,14 @@ class GameService:
             else:
                 if game is None or (game_id is not None and game_id != game.id):
                     raise GameError(ErrorCode.GAME_OVER if game_id else ErrorCode.NO_GAME)
-                if version is not None and version != game.version:
+                if version is not None and not self._presses.caught_up(
+                    game, player, action, version
+                ):
                     raise _why_stale(game, player, action)
                 new, events = apply(game, player, action, self._roller, now)
                 previous = game.version
             await self.repository.save(new, events, previous)
+            self._presses.applied(game, new, player, action)
             self._schedule(new)
             if new.end_reason in RECORDED_ENDS and previous is not None:
                 await self._record_accuracy(new)

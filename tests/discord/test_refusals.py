@@ -67,13 +67,14 @@ async def test_only_the_current_player_can_act(dc: RunningBot) -> None:
 async def test_a_stale_press_changes_nothing(dc: RunningBot) -> None:
     fake = dc.fake
     alice, _, board = await two_player_board(dc)
-    dc.roller.push([1, 2, 2, 3, 4])
+    dc.roller.push([1, 2, 2, 3, 4, 5, 5, 5, 5])
     await press(fake, alice, board, "r")
     old_hold = button(board, "h0").custom_id
     await press(fake, alice, board, "h1")
+    await press(fake, alice, board, "r")  # a second throw: the dice she saw are gone
     version = stored(dc)["version"]
     edits = len(board.edits)
-    # A client that still shows the board before the hold presses its first die. The message
+    # A client that still shows the board before that throw presses its first die. The message
     # shows the game as it is already: it is not edited again (see test_faults for a redraw).
     stale = await press(fake, alice, board, custom_id=old_hold)
     assert stale.response is not None and stale.response.type == CHANNEL_MESSAGE
