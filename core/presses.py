@@ -5,6 +5,8 @@ a board that shows an older version. Such a press is still theirs to make when e
 happened since that version was their own holding and releasing of dice in this turn: the dice
 they saw are the dice on the table. A throw since then (they have not seen its dice), anyone
 else's move, or a second tap on a die they already toggled (a double tap) is refused as before.
+In a lobby, others taking or leaving seats changes nothing the presser relied on: only their
+own second tap of the same button is refused.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 
 from core.actions import Action, ToggleHold
-from core.game import Game
+from core.game import Game, Phase
 from core.identity import PlayerRef
 
 GAMES = 4096  # games whose current turn's presses are remembered
@@ -59,6 +61,8 @@ class TurnPresses:
         since = [press for press in kept[1] if press.before >= version]
         if len(since) != game.version - version or since[0].before != version:
             return False  # something this process did not see moved the game
+        if game.phase is Phase.LOBBY:  # what was shown (an open table) is still so
+            return not any(p.player_id == player.id and p.action == action for p in since)
         if any(p.player_id != player.id or not isinstance(p.action, ToggleHold) for p in since):
             return False
         if isinstance(action, ToggleHold):

@@ -11,9 +11,12 @@ from adapters.chat.boards import BoardRef
 from adapters.chat.commands import hint, refusal
 from adapters.chat.surface import Exchange
 from adapters.chat.tables import Tables
+from adapters.i18n.text import box_name, dice_text
 from core.actions import AddComputer
 from core.chat_settings import ChatSettings, cycled
 from core.errors import ErrorCode, GameError
+from core.events import BoxScored, DiceRolled
+from core.service import Outcome
 from core.view import make_view
 
 
@@ -93,6 +96,7 @@ async def _on_board(
         await _after_refusal(tables, exchange, press, error, carried)
         await exchange.private(await refusal(tables, channel, error))
         return
+    await _note(tables, exchange, outcome)
     game_id = outcome.view.game_id
     ref = BoardRef.loads(await tables.boards.board(game_id))
     shown = exchange.shown
@@ -107,6 +111,16 @@ async def _on_board(
         await tables.boards.set_board(game_id, pressed.dumps())
         tables.found_live(channel)
     await tables.publish(channel, outcome, exchange)
+
+
+async def _note(tables: Tables, exchange: Exchange, outcome: Outcome) -> None:
+    """Say what a throw showed or a box earned, for the presser's eyes, before the board can."""
+    for event in outcome.events:
+        if isinstance(event, DiceRolled):
+            await exchange.note(tables.own("toast-rolled", dice=dice_text(event.dice)))
+        elif isinstance(event, BoxScored):
+            box = box_name(tables.own, event.box)
+            await exchange.note(tables.own("toast-scored", points=event.points, box=box))
 
 
 async def _after_refusal(

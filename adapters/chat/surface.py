@@ -58,6 +58,11 @@ class Exchange(Protocol):
         """Whether the pressed message shows a button with exactly this payload."""
         ...
 
+    async def note(self, text: str) -> None:
+        """A short word on what a press did, where its answer carries one without a message
+        (Telegram's toast, shown at once while the board's edit may wait); elsewhere nothing."""
+        ...
+
     async def private(self, card: Card) -> None:
         """Tell the person, and (where the platform can) no one else."""
         ...

@@ -10,6 +10,7 @@ is posted again at the next command or press at that table ("repair").
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncIterator
@@ -19,6 +20,7 @@ from adapters.chat import cards
 from adapters.chat.boards import BoardRef, BoardStore, Drawn
 from adapters.chat.faults import Troubles
 from adapters.chat.language import choose, current, own, speak
+from adapters.chat.pacing import Redraws
 from adapters.chat.plan import plan
 from adapters.chat.review import game_review
 from adapters.chat.sheets import Sheets
@@ -36,6 +38,7 @@ from core.view import GameView, make_view
 
 # More players than this and a text sheet takes more than two phone-wide blocks: a picture.
 PICTURE_ABOVE = 8
+FLUSH = 5.0  # seconds a stop waits for boards still to be redrawn
 
 
 class Tables:
@@ -61,6 +64,7 @@ class Tables:
         self.limiter = limiter or RateLimiter()
         self.troubles = Troubles(log, platform.name, platform.forbidden)
         self.drawn = Drawn()
+        self.redraws = Redraws(self._draw_board)
         self.sheets = Sheets()
         self.locks = ChannelLocks()  # one table's answers in order: one action's edits first
         self._lost: dict[str, str] = {}  # channel → game whose live board could not be posted
@@ -178,6 +182,8 @@ class Tables:
                 await self.publish(channel, outcome)
         except self.platform.errors as error:
             self.troubles(channel, error)
+        # A computer's next step, or the next deadline, comes once this one is drawn.
+        await self.redraws.settled(int(channel.chat))
 
     async def redraw_board(
         self,
@@ -188,15 +194,33 @@ class Tables:
         card: cards.Redrawn | cards.Board,
         version: int,
     ) -> None:
-        """Redraw a board (as the press's answer where it was pressed); one deleted while it
-        still had buttons is sent anew."""
+        """Redraw a board: as the press's answer where it was pressed and the platform can,
+        else by an edit that waits for the platform's pace without holding the table up (a
+        newer state replaces one still waiting: see pacing.py)."""
         if self.drawn.shows(ref, version):
             return  # it shows this version already
         if exchange is not None and ref == exchange.pressed and await exchange.update(card):
             self.drawn.remember(ref, version)
             return
+        self.redraws.request(channel, game_id, ref, card, version)
+
+    async def _draw_board(
+        self, channel: ChannelKey, game_id: str, ref: BoardRef, card: cards.Card, version: int
+    ) -> None:
+        """The edit itself; one deleted while it still had buttons is sent anew. The platform
+        failing is logged once: the next press redraws."""
+        try:
+            await self._edit_board(channel, game_id, ref, card, version)
+        except self.platform.errors as error:
+            self.troubles(channel, error)
+
+    async def _edit_board(
+        self, channel: ChannelKey, game_id: str, ref: BoardRef, card: cards.Card, version: int
+    ) -> None:
+        if self.drawn.shows(ref, version):
+            return
         if not await self.platform.edit(ref, card):
-            live = isinstance(card, cards.Board) or card.live
+            live = not isinstance(card, cards.Redrawn) or card.live
             if not live:
                 self.log.info("board %s of game %s is gone", ref, game_id)
                 return
@@ -292,6 +316,13 @@ class Tables:
         self._lost.pop(str(channel), None)
 
     # ------------------------------------------------------------------ on its own
+
+    async def flush(self, timeout: float = FLUSH) -> None:
+        """At a stop: let the boards still waiting for their edit get it (a while at most)."""
+        try:
+            await asyncio.wait_for(self.redraws.idle(), timeout)
+        except TimeoutError:
+            self.log.warning("stopping with boards not yet redrawn; the next press redraws them")
 
     async def resume(self) -> None:
         """At start-up: re-arm the stored deadlines; boards lost before a restart are posted at

@@ -38,6 +38,12 @@ def _children(row: object) -> tuple[object, ...]:
     return tuple(getattr(row, "children", ()))
 
 
+def handled(interaction: discord.Interaction[Any]) -> None:
+    """Say (for the log, and the tests that wait on it) that the bot is done with an
+    interaction: answered, and its table drawn."""
+    log.debug("interaction %s handled", interaction.id)
+
+
 class Answer:
     """The replies to one interaction. The first reply is the interaction's response, later ones
     follow up; if nothing was said after ACK_AFTER seconds the interaction is deferred, so it
@@ -75,19 +81,16 @@ class Answer:
         return self
 
     async def __aexit__(self, kind: type[BaseException] | None, *exc: object) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+        if self._late_ack is not None:
+            await self._late_ack
+        if kind is not None and not issubclass(kind, Exception):
+            return  # cancelled (the bot is stopping): say nothing more
         try:
-            if self._timer is not None:
-                self._timer.cancel()
-            if self._late_ack is not None:
-                await self._late_ack
-            if kind is not None and not issubclass(kind, Exception):
-                return  # cancelled (the bot is stopping): say nothing more
-            try:
-                await self._finish()
-            except ERRORS as error:
-                log.warning("finishing interaction %s failed: %s", self.interaction.id, error)
-        finally:
-            log.debug("interaction %s handled", self.interaction.id)
+            await self._finish()
+        except ERRORS as error:
+            log.warning("finishing interaction %s failed: %s", self.interaction.id, error)
 
     def _start_late_ack(self) -> None:
         self._late_ack = asyncio.create_task(self._ack_quietly())
@@ -191,6 +194,9 @@ class DiscordExchange:
 
     def carries(self, data: str) -> bool:
         return self.answer.component and data in _custom_ids(self.interaction.message)
+
+    async def note(self, text: str) -> None:
+        """Nothing: the pressed board itself is the press's answer on Discord."""
 
     def _draw(self, card: cards.Card, *, privately: bool = False) -> list[Rendered]:
         return draw(self.calls.own if privately else self.calls.t, card)

@@ -19,7 +19,7 @@ from adapters.chat.boards import BoardStore
 from adapters.chat.commands import Asked, command
 from adapters.chat.presses import press
 from adapters.chat.tables import Tables
-from adapters.discord.answer import Answer, DiscordExchange
+from adapters.discord.answer import Answer, DiscordExchange, handled
 from adapters.discord.buttons import GameButton, SettingButton
 from adapters.discord.calls import ERRORS, DiscordCalls
 from adapters.discord.client import GeneralClient, Shards, make_client
@@ -110,6 +110,7 @@ class DiscordFrontEnd:
 
     async def stop(self) -> None:
         self._stopping = True
+        await self.tables.flush()
         await self._close()
 
     async def _close(self) -> None:
@@ -153,12 +154,20 @@ class DiscordFrontEnd:
     # ------------------------------------------------------------------ interactions
 
     async def on_command(self, interaction: discord.Interaction[Any], asked: Asked) -> None:
-        async with Answer(interaction, self.calls) as answer:
-            await command(self.tables, DiscordExchange(answer), asked)
+        try:
+            async with Answer(interaction, self.calls) as answer:
+                await command(self.tables, DiscordExchange(answer), asked)
+            await self.tables.redraws.settled(interaction.channel_id or 0)
+        finally:
+            handled(interaction)
 
     async def on_button(self, interaction: discord.Interaction[Any], custom_id: str) -> None:
-        async with Answer(interaction, self.calls) as answer:
-            await press(self.tables, DiscordExchange(answer), custom_id)
+        try:
+            async with Answer(interaction, self.calls) as answer:
+                await press(self.tables, DiscordExchange(answer), custom_id)
+            await self.tables.redraws.settled(interaction.channel_id or 0)
+        finally:
+            handled(interaction)
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """Presses discord.py does not route to a button of ours: a custom_id that is not

@@ -1,6 +1,6 @@
 """One Telegram command or press, answered: a command by replies in the chat (Telegram has no
-private messages in a group), a press by its callback answer, once, when the chat shows the
-result (so that the spinner ends with the new board)."""
+private messages in a group), a press by its callback answer, once, as soon as the press is
+carried out (with a toast of what it did), while the board's edit may wait for the chat's pace."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from telegram.error import BadRequest, Forbidden
 from adapters.chat import cards, payload
 from adapters.chat.boards import BoardRef
 from adapters.chat.surface import Place
+from adapters.telegram import render
 from adapters.telegram.calls import PLATFORM, TelegramCalls
 from adapters.telegram.draw import alert, draw
 from adapters.telegram.render import Rendered, hint_offer
@@ -113,6 +114,9 @@ class CommandExchange(_Exchange):
     async def redraw(self, card: cards.Card) -> None:
         await self.private(card)
 
+    async def note(self, text: str) -> None:
+        """A command's answer is a message: what it did shows on the board."""
+
     async def troubled(self, error: Exception) -> None:
         """Nothing can be said where Telegram refused to write."""
 
@@ -141,6 +145,11 @@ class PressExchange(_Exchange):
             await self.public(card)  # too long for an answer: the chat sees it
         else:
             self._answer = (text, is_alert)
+
+    async def note(self, text: str) -> None:
+        """The callback answer's toast, unless something else is to be said."""
+        if self._answer[0] is None:
+            self._answer = (render.alert(text), False)
 
     async def redraw(self, card: cards.Card) -> None:
         assert self.pressed is not None

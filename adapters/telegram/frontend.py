@@ -143,6 +143,7 @@ class TelegramFrontEnd:
             await self.listener.stop()
         if self.app.updater and self.app.updater.running:
             await self.app.updater.stop()
+        await self.tables.flush()
         if self.app.running:
             await self.app.stop()
         await self.app.shutdown()
@@ -232,7 +233,8 @@ class TelegramFrontEnd:
         try:
             await press(self.tables, exchange, query.data)
         finally:
-            await exchange.finish()
+            await exchange.finish()  # answered at once; the board's edit may wait its turn
+        await self.tables.redraws.settled(message.chat.id)
 
     async def _on_error(self, update: object, context: _ContextTypes.DEFAULT_TYPE) -> None:
         if isinstance(context.error, self.calls.errors):

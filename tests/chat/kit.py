@@ -171,6 +171,7 @@ class RecordingExchange:
     locale: str | None = None
     privately: list[Card] = field(default_factory=list)
     private_languages: list[str] = field(default_factory=list)  # the language of each
+    notes: list[str] = field(default_factory=list)
     publicly: list[Card] = field(default_factory=list)
     updated: list[Card] = field(default_factory=list)
     redrawn: list[Card] = field(default_factory=list)
@@ -189,6 +190,9 @@ class RecordingExchange:
 
     def carries(self, data: str) -> bool:
         return data in self._buttons
+
+    async def note(self, text: str) -> None:
+        self.notes.append(text)
 
     async def private(self, card: Card) -> None:
         self._answered = True
@@ -269,6 +273,7 @@ class World:
     async def command(self, person: PlayerRef, *words: str, **switches: Any) -> RecordingExchange:
         exchange = self.asking(person, **switches)
         await command(self.tables, exchange, Asked.from_words(list(words)))
+        await self.tables.redraws.idle()  # the boards drawn, as a person would next see them
         return exchange
 
     async def press(
@@ -284,6 +289,7 @@ class World:
         assert exchange.card_then is not None, "a command presses nothing"
         view = view_of(exchange.card_then)
         await presses.press(self.tables, exchange, payload.encode(view.game_id, view.version, code))
+        await self.tables.redraws.idle()
 
     async def game(self) -> Game:
         game = await self.service.game(self.channel)

@@ -13,7 +13,7 @@ from core.actions import Join, Open, Roll, Score, Start, ToggleHold
 from core.boxes import Box
 from core.dice import ScriptedRoller
 from core.errors import ErrorCode, GameError
-from core.identity import ChannelKey
+from core.identity import ChannelKey, PlayerRef
 from core.service import GameService
 from tests.core.gamekit import ALICE, BOB
 
@@ -94,3 +94,20 @@ async def test_a_press_of_the_turn_before_is_stale_even_with_nothing_since(
     shown = await thrown(service)
     assert shown == before + 1
     await stale(service, ToggleHold(0), before)  # pressed on the board before her throw
+
+
+async def test_in_a_lobby_others_seating_does_not_make_a_press_stale(tmp_path: Path) -> None:
+    repository = await SqliteRepository.open(tmp_path / "lobby.db")
+    service = GameService(repository, ScriptedRoller(LOT))
+    try:
+        shown = (await service.act(HERE, ALICE, Open())).game.version
+        await service.act(HERE, BOB, Join(), version=shown)
+        carol = PlayerRef("c", "Carol")
+        joined = await service.act(HERE, carol, Join(), version=shown)  # the lobby she saw
+        assert [s.player.name for s in joined.game.seats] == ["Alice", "Bob", "Carol"]
+        with pytest.raises(GameError) as twice:
+            await service.act(HERE, carol, Join(), version=shown)  # her double tap
+        assert twice.value.code is ErrorCode.STALE
+    finally:
+        await service.close()
+        await repository.close()

@@ -54,7 +54,8 @@ async def test_sigkill_mid_game_then_old_buttons_work(fake: FakeTelegram, tmp_pa
     second = await start_bot(fake, database, log)
     try:
         boxes = [b.text for b in board.buttons if "·" in b.text]
-        assert await press(fake, starter, board, boxes[0]) == ""  # the old message's button
+        written = await press(fake, starter, board, boxes[0])  # the old message's button
+        assert written.startswith("✍️ ")
         done = fake.message(group, board.message_id)
         assert done.reply_markup == [] and "throw 1/3" in done.plain_text
         following = live_board(fake, group)

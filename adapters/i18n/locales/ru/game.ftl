@@ -55,6 +55,8 @@ game-started = Игра началась! Порядок ходов: { $order }.
 game-solo = Одиночная игра началась. Удачи, { $name }!
 turn-header = Ходит { $name } · раунд { $round }/{ $rounds } · бросок { $throw }/{ $throws }
 turn-header-short = бросок { $throw }/3
+toast-rolled = 🎲 { $dice }
+toast-scored = ✍️ { $box }: { $points }
 turn-first = Бросьте кости, чтобы начать ход.
 turn-scored = { $name } записывает { $points } { $points ->
     [one] очко
