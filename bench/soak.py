@@ -121,6 +121,7 @@ class Soak:
             "GENERAL_COMPUTER_PAUSE": "0",
             "GENERAL_FLOOD_BURST": "100000",
             "GENERAL_FLOOD_RATE": "100000",
+            "TELEGRAM_CHAT_RATE": "0",
             "NO_PROXY": "127.0.0.1,localhost",
         }
         with self.log.open("ab") as out:

@@ -13,6 +13,7 @@ from urllib.parse import urlsplit
 
 from pydantic import ValidationError
 
+from adapters.chat.pacing import Limits
 from adapters.console import run_console
 from adapters.i18n import translator
 from adapters.postgres import PostgresRepository
@@ -55,6 +56,18 @@ async def open_repository(settings: Settings) -> Repository:
         raise database_failure(settings, error) from error
 
 
+def telegram_pace(settings: Settings) -> Limits | None:
+    """How fast the bot writes in one Telegram chat (its Bot FAQ's limits, by default)."""
+    if not settings.telegram_chat_rate:
+        return None
+    return Limits(
+        burst=settings.telegram_chat_burst,
+        per_second=settings.telegram_chat_rate,
+        new_per_minute=settings.telegram_group_messages,
+        group=lambda chat: chat.startswith("-"),  # Telegram's groups have negative ids
+    )
+
+
 def make_roller(settings: Settings) -> Roller:
     seed = settings.general_dice_seed
     return SeededRoller(seed) if seed else SecureRoller()
@@ -84,6 +97,7 @@ def chat_front_ends(
                 settings.telegram_token.get_secret_value(),
                 base_url=settings.telegram_base_url,
                 locale=settings.general_language,
+                pace=telegram_pace(settings),
                 group_rate=settings.telegram_group_rate,
                 overall_rate=settings.telegram_overall_rate,
                 pause=settings.general_computer_pause,

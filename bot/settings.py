@@ -51,6 +51,15 @@ class Settings(BaseSettings):
     telegram_overall_rate: float = Field(
         0, description="Requests a second overall before waiting; 0: rely on 429 retries"
     )
+    telegram_chat_burst: int = Field(
+        3, ge=1, le=30, description="Messages and edits at once in one chat before pacing"
+    )
+    telegram_chat_rate: float = Field(
+        1.0, ge=0, le=30, description="Messages and edits a second in one chat; 0: no pace"
+    )
+    telegram_group_messages: int = Field(
+        20, ge=1, le=60, description="New messages a minute in one group"
+    )
     telegram_webhook_url: str | None = Field(
         None, description="Public URL Telegram pushes updates to; empty: long polling"
     )

@@ -69,6 +69,7 @@ def common_env(database: str, tmp_path: Path) -> dict[str, str]:
         "GENERAL_COMPUTER_PAUSE": "0",
         "GENERAL_FLOOD_BURST": "100000",
         "GENERAL_FLOOD_RATE": "100000",
+        "TELEGRAM_CHAT_RATE": "0",
         "NO_PROXY": "127.0.0.1,localhost",
         "TELEGRAM_TOKEN": "",
         "DISCORD_TOKEN": "",

@@ -67,14 +67,15 @@ class Pace:
             return 0.0
         now, state = self._clock(), self._state(chat)
         interval = 1 / limits.per_second
-        at = max(now, state.due - (limits.burst - 1) * interval)
-        if new and limits.group(chat):
-            while state.new and state.new[0] <= at - 60:
+        slot = max(now, state.due - (limits.burst - 1) * interval)
+        state.due = max(state.due, slot) + interval
+        at = slot
+        if new and limits.group(chat):  # held for the group's minute: edits may go before it
+            while state.new and state.new[0] <= now - 60:
                 state.new.popleft()
             if len(state.new) >= limits.new_per_minute:
                 at = max(at, state.new[-limits.new_per_minute] + 60)
             state.new.append(at)
-        state.due = max(state.due, at) + interval
         return at - now
 
     def _state(self, chat: str) -> _Chat:

@@ -9,6 +9,7 @@ from telegram.error import BadRequest, Forbidden, TelegramError
 from adapters.chat.boards import BoardRef
 from adapters.chat.cards import Card
 from adapters.chat.language import current, own
+from adapters.chat.pacing import Pace
 from adapters.chat.surface import Place
 from adapters.i18n import Translator
 from adapters.telegram.draw import draw
@@ -30,9 +31,10 @@ class TelegramCalls:
     errors: tuple[type[Exception], ...] = (TelegramError,)
     forbidden: type[Exception] = Forbidden
 
-    def __init__(self, bot: Bot, default: Translator) -> None:
+    def __init__(self, bot: Bot, default: Translator, pace: Pace | None = None) -> None:
         self.bot = bot
         self.default = default
+        self.pace = pace or Pace(None)  # what the bot writes in a chat waits for its turn
 
     @property
     def t(self) -> Translator:
@@ -51,6 +53,7 @@ class TelegramCalls:
         return message_id
 
     async def send_rendered(self, channel: ChannelKey, rendered: Rendered) -> int:
+        await self.pace.turn(channel.chat, new=True)
         if rendered.picture is not None:
             sent = await self.bot.send_photo(
                 chat_id=int(channel.chat),
@@ -74,6 +77,7 @@ class TelegramCalls:
         """Edit a message to show `card`; `privately`: in the language of the person answered
         (a screen of theirs, such as the settings)."""
         (rendered, *_) = draw(self.own if privately else self.t, card)
+        await self.pace.turn(str(ref.chat), new=False)
         try:
             if rendered.strip:
                 await self.bot.edit_message_reply_markup(chat_id=ref.chat, message_id=ref.message)

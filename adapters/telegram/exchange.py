@@ -92,6 +92,7 @@ class CommandExchange(_Exchange):
             await self._reply(rendered)
 
     async def _reply(self, rendered: Rendered) -> None:
+        await self.calls.pace.turn(str(self.message.chat.id), new=True)
         await self.message.reply_text(
             rendered.text, parse_mode=ParseMode.HTML, reply_markup=rendered.markup
         )

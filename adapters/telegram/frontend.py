@@ -30,6 +30,7 @@ from adapters.chat import cards
 from adapters.chat.boards import BoardStore
 from adapters.chat.catalogue import COMMAND
 from adapters.chat.commands import Asked, command, welcome
+from adapters.chat.pacing import Limits, Pace
 from adapters.chat.presses import press
 from adapters.chat.tables import Tables
 from adapters.i18n import Translator, available_locales, translator
@@ -75,6 +76,7 @@ class TelegramFrontEnd:
         base_url: str | None = None,
         locale: str = "en",
         poll_timeout: int = POLL_TIMEOUT,
+        pace: Limits | None = None,
         group_rate: float = 0,
         overall_rate: float = 0,
         pause: float = 1.0,
@@ -113,7 +115,7 @@ class TelegramFrontEnd:
         self.app.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, self._on_migrate))
         self.app.add_error_handler(self._on_error)
         default = translator(locale)
-        self.calls = TelegramCalls(self.app.bot, default)
+        self.calls = TelegramCalls(self.app.bot, default, Pace(pace))
         self.tables = Tables(
             service, boards, self.calls, log, locale=locale, pause=pause, limiter=limiter
         )

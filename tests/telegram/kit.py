@@ -37,6 +37,7 @@ def bot_settings(fake: FakeTelegram, database: Path) -> Settings:
         general_computer_pause=0,
         general_flood_burst=10_000,  # tests press far faster than people
         general_flood_rate=10_000,
+        telegram_chat_rate=0,  # the fake sets no limits here; tests/telegram/test_pace.py does
         discord_token=None,
     )
 
