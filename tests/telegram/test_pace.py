@@ -4,9 +4,11 @@ state in one or two edits."""
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -73,3 +75,46 @@ def payload_of(board: FakeMessage, code: str) -> str:
     """The callback data of the board's button `code` (h0…h4 the dice)."""
     (data,) = [b.callback_data for b in board.buttons if (b.callback_data or "").endswith(code)]
     return str(data)
+
+
+async def test_a_storm_keeps_the_game_and_one_edit_brings_the_board_back(
+    strict: FakeTelegram, tmp_path: Path
+) -> None:
+    """A group held back for seconds: presses go on being saved and answered; once the storm
+    lifts, the board shows the present."""
+    fake = strict
+    settings = bot_settings(fake, tmp_path / "general.db").model_copy(
+        update={"telegram_chat_rate": 1.0}
+    )
+    ann = fake.user(1001, "Ann")
+    group = fake.chat(-100661, title="Storm")
+    async with running(settings, SeededRoller(4)):
+        await fake.send_message(ann, group, "/general start")
+        await fake.settle()
+        await press(fake, ann, live_board(fake, group), "Start")
+        board = live_board(fake, group)
+        await press(fake, ann, board, "Roll")
+        await fake.wait_for(lambda: "throw 1/3" in fake.message(group, board.message_id).text)
+        shown = fake.message(group, board.message_id)
+        edits_before = len([m for m, _ in fake.requests if m == "editMessageText"])
+        fake.storm(group, 4)
+        lifted = time.monotonic() + 4
+        for die in range(4):  # pressed during the storm, on the board as it shows
+            query = await fake.press(ann, shown, data=payload_of(shown, f"h{die}"))
+            await fake.wait_answer(query, timeout=2)  # answered at once all the same
+        held = (await stored(tmp_path))["turn"]["held"]
+        assert held == [True, True, True, True, False]  # saved while the chat was held
+        await fake.wait_for(
+            lambda: fake.message(group, board.message_id).text.count("🔒") == 4, timeout=15
+        )
+        caught_up = time.monotonic() - lifted
+    storm = [r for r in fake.rate_limited if r.reason == "storm"]
+    assert storm, "the storm was met"
+    edits = [m for m, _ in fake.requests if m == "editMessageText"][edits_before:]
+    assert len(edits) <= 3  # the four presses' states came to one or two edits (and retries)
+    assert caught_up < 5
+
+
+async def stored(directory: Path) -> Any:
+    ((_, _, snapshot),) = game_rows(directory / "general.db")
+    return json.loads(snapshot)
