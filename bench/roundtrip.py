@@ -39,6 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from adapters.chat import payload
+from adapters.i18n import available_locales, translator
 from tests.fakes.base import wait_until
 from tests.fakes.discord import FakeChannel, FakeDiscord, FakeMember
 from tests.fakes.discord import FakeMessage as DiscordMessage
@@ -271,6 +272,19 @@ class Pending:
     deferred: bool = False
 
 
+def succeeded(answer: str | None) -> bool:
+    """Whether a Telegram callback answer tells of a press carried out: none, or the toast of
+    what a throw showed or a box earned (the first words of those messages, in any language)."""
+    if answer is None:
+        return True
+    toasts = {
+        translator(code)(key, dice="", box="", points=0).split()[0]
+        for code in available_locales()
+        for key in ("toast-rolled", "toast-scored")
+    }
+    return answer.split()[0] in toasts if answer.split() else True
+
+
 class _Watch:
     """Per-chat wake-ups (a waiter is woken by its own table's traffic only) and the pending
     presses, for both fakes."""
@@ -333,7 +347,7 @@ class BenchTelegram(_Watch, FakeTelegram):
         result = await super()._api_answerCallbackQuery(p)
         record = self.callback_queries.get(p.get("callback_query_id", ""))
         if record is not None:
-            self.answered(record.message.chat.id, now, refused=record.text is not None)
+            self.answered(record.message.chat.id, now, refused=not succeeded(record.text))
         return result
 
 
@@ -482,7 +496,9 @@ class Table:
             fake.pending.pop(chat, None)
             await self.resync()
             return None
-        if pending.deferred:  # acknowledged only: the edit comes later (or never, if refused)
+        # Acknowledged only (Discord), or answered at once (Telegram, whose board's edit
+        # follows at the chat's pace): a person waits to see the board before pressing again.
+        if pending.deferred or (not pending.refused and code != "t"):
             with contextlib.suppress(TimeoutError):
                 await fake.wait_chat(chat, lambda: pending.edited is not None, DEFERRED_WAIT)
         fake.pending.pop(chat, None)

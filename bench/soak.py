@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from adapters.chat import payload
+from bench.roundtrip import succeeded
 from tests.fakes.discord import FakeDiscord
 from tests.fakes.telegram import FakeTelegram
 
@@ -186,7 +187,7 @@ class Soak:
                 text, _ = await self.telegram.wait_answer(query, timeout=ANSWER_WAIT)
             except AssertionError:
                 return None
-            return text or ""
+            return "" if succeeded(text) else str(text)
         interaction = await self.discord.press(person, board, custom_id=data)
         try:
             await interaction.wait_response(timeout=ANSWER_WAIT)

@@ -197,11 +197,12 @@ async def test_a_refused_rule_changes_nothing_in_storage(repo: SqliteRepository)
 
 
 async def test_two_presses_on_the_same_version_apply_once(repo: SqliteRepository) -> None:
+    """Bob's double tap on Join: one seat (others' joins on that lobby count: test_presses)."""
     service = GameService(repo, SeededRoller(1), id_factory=counter_ids())
     await service.act(CHANNEL, ALICE, Open())
     results = await asyncio.gather(
         service.act(CHANNEL, BOB, Join(), game_id="game1", version=1),
-        service.act(CHANNEL, CAROL, Join(), game_id="game1", version=1),
+        service.act(CHANNEL, BOB, Join(), game_id="game1", version=1),
         return_exceptions=True,
     )
     applied = [r for r in results if not isinstance(r, BaseException)]

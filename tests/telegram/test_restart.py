@@ -45,9 +45,10 @@ async def test_sigkill_mid_game_then_old_buttons_work(fake: FakeTelegram, tmp_pa
     await press(fake, alice, live_board(fake, group), "Start")
     board = live_board(fake, group)
     starter, other = (alice, bob) if f"id={alice.id}" in board.text else (bob, alice)
-    await press(fake, starter, board, "Roll")
-    board = fake.message(group, board.message_id)
-    assert "throw 1/3" in board.plain_text
+    await press(fake, starter, board, "Roll")  # answered at once; the edit at the chat's pace
+    mid = board.message_id
+    await fake.wait_for(lambda: "throw 1/3" in fake.message(group, mid).plain_text)
+    board = fake.message(group, mid)
     first.send_signal(signal.SIGKILL)
     assert await first.wait() == -signal.SIGKILL
 
@@ -56,13 +57,14 @@ async def test_sigkill_mid_game_then_old_buttons_work(fake: FakeTelegram, tmp_pa
         boxes = [b.text for b in board.buttons if "·" in b.text]
         written = await press(fake, starter, board, boxes[0])  # the old message's button
         assert written.startswith("✍️ ")
-        done = fake.message(group, board.message_id)
-        assert done.reply_markup == [] and "throw 1/3" in done.plain_text
+        await fake.wait_for(lambda: fake.message(group, mid).reply_markup == [])
+        assert "throw 1/3" in fake.message(group, mid).plain_text
         following = live_board(fake, group)
         assert following.message_id != board.message_id
         assert f"id={other.id}" in following.text
         await press(fake, other, following, "Roll")
-        assert "throw 1/3" in fake.message(group, following.message_id).plain_text
+        then = following.message_id
+        await fake.wait_for(lambda: "throw 1/3" in fake.message(group, then).plain_text)
     finally:
         second.send_signal(signal.SIGTERM)
         assert await asyncio.wait_for(second.wait(), 15) == 0
