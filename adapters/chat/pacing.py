@@ -54,13 +54,14 @@ class Pace:
         self._clock, self._sleep = clock, sleep
         self._chats: OrderedDict[str, _Chat] = OrderedDict()
 
-    async def turn(self, chat: str, *, new: bool) -> None:
-        """Wait until the bot may send (`new`) or edit a message in `chat`."""
-        wait = self.reserve(chat, new=new)
+    async def turn(self, chat: str, *, new: bool, cost: int = 1) -> None:
+        """Wait until the bot may send (`new`) or edit a message in `chat`; a long message
+        costs more (`cost` slots), as it does on Telegram."""
+        wait = self.reserve(chat, new=new, cost=cost)
         if wait > 0:
             await self._sleep(wait)
 
-    def reserve(self, chat: str, *, new: bool) -> float:
+    def reserve(self, chat: str, *, new: bool, cost: int = 1) -> float:
         """Take the chat's next slot; how long until it comes."""
         limits = self.limits
         if limits is None:
@@ -68,7 +69,7 @@ class Pace:
         now, state = self._clock(), self._state(chat)
         interval = 1 / limits.per_second
         slot = max(now, state.due - (limits.burst - 1) * interval)
-        state.due = max(state.due, slot) + interval
+        state.due = max(state.due, slot) + interval * cost
         at = slot
         if new and limits.group(chat):  # held for the group's minute: edits may go before it
             while state.new and state.new[0] <= now - 60:

@@ -23,6 +23,14 @@ def thread_of(channel: ChannelKey) -> int | None:
     return int(channel.thread) if channel.thread else None
 
 
+LONG = 1000  # characters beyond which Telegram counts a message twice against its limits
+
+
+def cost(text: str) -> int:
+    """What a message weighs against a chat's pace: a long one hits the limits sooner."""
+    return 2 if len(text) > LONG else 1
+
+
 class TelegramCalls:
     """The chat layer's `Platform` on Telegram."""
 
@@ -53,7 +61,7 @@ class TelegramCalls:
         return message_id
 
     async def send_rendered(self, channel: ChannelKey, rendered: Rendered) -> int:
-        await self.pace.turn(channel.chat, new=True)
+        await self.pace.turn(channel.chat, new=True, cost=cost(rendered.text))
         if rendered.picture is not None:
             sent = await self.bot.send_photo(
                 chat_id=int(channel.chat),
@@ -77,7 +85,7 @@ class TelegramCalls:
         """Edit a message to show `card`; `privately`: in the language of the person answered
         (a screen of theirs, such as the settings)."""
         (rendered, *_) = draw(self.own if privately else self.t, card)
-        await self.pace.turn(str(ref.chat), new=False)
+        await self.pace.turn(str(ref.chat), new=False, cost=cost(rendered.text))
         try:
             if rendered.strip:
                 await self.bot.edit_message_reply_markup(chat_id=ref.chat, message_id=ref.message)

@@ -15,7 +15,7 @@ from adapters.chat import cards, payload
 from adapters.chat.boards import BoardRef
 from adapters.chat.surface import Place
 from adapters.telegram import render
-from adapters.telegram.calls import PLATFORM, TelegramCalls
+from adapters.telegram.calls import PLATFORM, TelegramCalls, cost
 from adapters.telegram.draw import alert, draw
 from adapters.telegram.render import Rendered, hint_offer
 from core.identity import ChannelKey, PlayerRef
@@ -92,7 +92,8 @@ class CommandExchange(_Exchange):
             await self._reply(rendered)
 
     async def _reply(self, rendered: Rendered) -> None:
-        await self.calls.pace.turn(str(self.message.chat.id), new=True)
+        chat = str(self.message.chat.id)
+        await self.calls.pace.turn(chat, new=True, cost=cost(rendered.text))
         await self.message.reply_text(
             rendered.text, parse_mode=ParseMode.HTML, reply_markup=rendered.markup
         )

@@ -39,6 +39,12 @@ def test_a_group_gets_twenty_new_messages_a_minute() -> None:
     assert max(pace.reserve("7", new=True) for _ in range(30)) < 1  # a private chat: no cap
 
 
+def test_a_long_message_costs_two_slots() -> None:
+    pace = Pace(Limits(burst=1, per_second=1.0), Clock())
+    assert pace.reserve("5", new=True, cost=2) == 0
+    assert pace.reserve("5", new=False) == 2  # the long one took two seconds' worth
+
+
 def test_without_limits_nothing_waits() -> None:
     pace = Pace(None)
     assert {pace.reserve("-1", new=True) for _ in range(100)} == {0}
