@@ -11,7 +11,8 @@
 Each figure is the median of `--runs` runs with the spread (lowest–highest). `--quick` is a smoke
 run: one run, small sizes (its figures are not the targets' sizes). A full run takes about ten
 minutes on the 2-core machine of BENCHMARKS.md. The strategy engine has its own benchmark:
-`uv run python -m bench.strategy`; so has memory over many chats: `uv run python -m bench.chats`.
+`uv run python -m bench.strategy`; so has memory over many chats: `uv run python -m bench.chats`;
+and play under the platforms' rate limits: `uv run python -m bench.limits` (about ten minutes).
 """
 
 from __future__ import annotations

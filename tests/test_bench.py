@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bench import chats, memory, roundtrip, service, startup
+from bench import chats, limits, memory, roundtrip, service, startup
 from bench.roundtrip import CAPACITY, Level
 
 
@@ -56,3 +56,18 @@ async def test_chats_benchmark_runs(tmp_path: Path) -> None:
     assert report.problems == []
     assert sorted(report.after) == [100, 200] and report.ready_mb > 0
     assert "growth" in "\n".join(report.lines())
+
+
+async def test_limits_benchmark_runs(tmp_path: Path) -> None:
+    """One table of four under the fake's strict limits, a few seconds of quick presses."""
+    run = await limits.measure(
+        "telegram", 1, True, tmp_path, seconds=4.0, think=(0.05, 0.3), seed=2
+    )
+    assert run.presses and all(p.answer is not None for p in run.presses)
+    assert not math.isnan(run.board_ms(0.99)) and not math.isnan(run.answered_in_time)
+    assert run.edits_per_press > 0
+    assert run.rate_limited == {}  # the bot kept inside the limits: no 429
+    assert run.inconsistent == [] and run.problems == []
+    report = limits.Report(tables=[run])
+    text = "\n".join(report.lines())
+    assert "429/game" in text and "edits/press" in text and "stale" in text
