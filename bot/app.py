@@ -65,6 +65,7 @@ def telegram_pace(settings: Settings) -> Limits | None:
         per_second=settings.telegram_chat_rate,
         new_per_minute=settings.telegram_group_messages,
         group=lambda chat: chat.startswith("-"),  # Telegram's groups have negative ids
+        overall_per_second=settings.telegram_overall_messages,
     )
 
 

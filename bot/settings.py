@@ -60,6 +60,9 @@ class Settings(BaseSettings):
     telegram_group_messages: int = Field(
         20, ge=1, le=60, description="New messages a minute in one group"
     )
+    telegram_overall_messages: float = Field(
+        30, ge=0, le=1000, description="Messages and edits a second in all chats; 0: no cap"
+    )
     telegram_webhook_url: str | None = Field(
         None, description="Public URL Telegram pushes updates to; empty: long polling"
     )

@@ -26,12 +26,14 @@ CHATS = 4096  # chats whose pace is remembered (one forgotten starts with a full
 @dataclass(frozen=True)
 class Limits:
     """How fast the bot may write in one chat: `burst` at once, then `per_second`; in a group
-    (as `group` tells from the chat's id) at most `new_per_minute` new messages."""
+    (as `group` tells from the chat's id) at most `new_per_minute` new messages; and in all
+    chats together at most `overall_per_second` (0: no overall limit)."""
 
     burst: int = 3
     per_second: float = 1.0
     new_per_minute: int = 20
     group: Callable[[str], bool] = lambda chat: False
+    overall_per_second: float = 0
 
 
 class _Chat:
@@ -53,6 +55,7 @@ class Pace:
         self.limits = limits
         self._clock, self._sleep = clock, sleep
         self._chats: OrderedDict[str, _Chat] = OrderedDict()
+        self._overall = _Chat()  # every chat's writes together
 
     async def turn(self, chat: str, *, new: bool, cost: int = 1) -> None:
         """Wait until the bot may send (`new`) or edit a message in `chat`; a long message
@@ -69,6 +72,10 @@ class Pace:
         now, state = self._clock(), self._state(chat)
         interval = 1 / limits.per_second
         slot = max(now, state.due - (limits.burst - 1) * interval)
+        if limits.overall_per_second:  # the bot's writes everywhere share one budget too
+            spacing = 1 / limits.overall_per_second
+            slot = max(slot, self._overall.due)
+            self._overall.due = slot + spacing * cost
         state.due = max(state.due, slot) + interval * cost
         at = slot
         if new and limits.group(chat):  # held for the group's minute: edits may go before it

@@ -140,18 +140,23 @@ class PressExchange(_Exchange):
         self.pressed: BoardRef | None = BoardRef(message.chat.id, message.message_id)
         self.shown: payload.Press | None = payload.shown(_payloads(message))
         self._answer: tuple[str | None, bool] = (None, False)
+        self._answered = False
 
     async def private(self, card: cards.Card) -> None:
         text, is_alert = alert(self.calls.own, card)
         if text is None:
             await self.public(card)  # too long for an answer: the chat sees it
+        elif self._answered:
+            log.info("press %s already answered; not said: %s", self.query.id, text[:80])
         else:
             self._answer = (text, is_alert)
 
     async def note(self, text: str) -> None:
-        """The callback answer's toast, unless something else is to be said."""
-        if self._answer[0] is None:
+        """The press was carried out: answered now with its toast, before the board's edit
+        and the next player's board, which may wait for the chat's pace."""
+        if self._answer[0] is None and not self._answered:
             self._answer = (render.alert(text), False)
+            await self.finish()
 
     async def redraw(self, card: cards.Card) -> None:
         assert self.pressed is not None
@@ -164,6 +169,10 @@ class PressExchange(_Exchange):
         self._answer = (self.calls.own("error-unexpected"), False)
 
     async def finish(self) -> None:
+        """Answer the callback, once."""
+        if self._answered:
+            return
+        self._answered = True
         text, is_alert = self._answer
         try:
             await self.query.answer(text, show_alert=is_alert)

@@ -45,6 +45,12 @@ def test_a_long_message_costs_two_slots() -> None:
     assert pace.reserve("5", new=False) == 2  # the long one took two seconds' worth
 
 
+def test_all_chats_together_keep_the_overall_budget() -> None:
+    pace = Pace(Limits(burst=3, per_second=1.0, overall_per_second=30.0), Clock())
+    waits = [pace.reserve(str(chat), new=False) for chat in range(90)]  # 90 chats at once
+    assert waits[0] == 0 and 2.9 < waits[-1] < 3.1  # 30 a second in all
+
+
 def test_without_limits_nothing_waits() -> None:
     pace = Pace(None)
     assert {pace.reserve("-1", new=True) for _ in range(100)} == {0}

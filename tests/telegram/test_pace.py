@@ -42,6 +42,7 @@ async def test_a_game_pressed_fast_under_strict_limits_meets_no_429(
         await press(fake, bob, lobby, "Join")
         await press(fake, ann, lobby, "Start")
         for _ in range(4):  # two turns each, every press as soon as the last was answered
+            await fake.wait_for(lambda: "throw 0/3" in live_board(fake, group).text, 10)
             board = live_board(fake, group)
             player = ann if f"id={ann.id}" in board.text else bob
             began = time.monotonic()
@@ -61,7 +62,9 @@ async def test_a_game_pressed_fast_under_strict_limits_meets_no_429(
             )
             board = fake.message(group, mid)
             box = next(b.text for b in board.buttons if "·" in b.text)
-            await press(fake, player, board, box)
+            began = time.monotonic()  # a box passes the turn: answered before the next board
+            await fake.wait_answer(await fake.press(player, board, box), timeout=5)
+            slowest = max(slowest, time.monotonic() - began)
         await fake.settle(timeout=30)
     assert fake.rate_limited == []  # the bot kept inside the limits
     assert slowest < 1.0  # every press answered at once
