@@ -106,6 +106,15 @@ def test_kick_is_for_the_host_only() -> None:
         apply(game, ANN, Kick(ANN.id), roller)
 
 
+async def timed_table(repository: SqliteRepository) -> Game:
+    """Ann and Bob's game with a one-second turn timer, begun (by another service, as if
+    before a restart): Ann's clock runs."""
+    scripted = GameService(repository, ScriptedRoller(LOT))
+    await scripted.act(HERE, ANN, Open(Variants(turn_timer=1)))
+    await scripted.act(HERE, BOB, Join())
+    return (await scripted.act(HERE, ANN, Start())).game
+
+
 async def test_the_service_reminds_and_expires_on_time(tmp_path: Path) -> None:
     repository = await SqliteRepository.open(tmp_path / "g.db")
     service = GameService(repository, SeededRoller(9))
@@ -118,10 +127,7 @@ async def test_the_service_reminds_and_expires_on_time(tmp_path: Path) -> None:
             done.set()
 
     service.on_deadline("tg", publish)
-    scripted = GameService(repository, ScriptedRoller(LOT))
-    await scripted.act(HERE, ANN, Open(Variants(turn_timer=1)))
-    await scripted.act(HERE, BOB, Join())
-    started_game = (await scripted.act(HERE, ANN, Start())).game
+    started_game = await timed_table(repository)
     await service.resume_deadlines("tg")  # arms the stored deadline of the running game
     await asyncio.wait_for(done.wait(), 5)
     kinds = [type(e) for o in seen for e in o.events]
@@ -146,10 +152,7 @@ async def test_a_moved_chats_clock_follows_it(tmp_path: Path) -> None:
             done.set()
 
     service.on_deadline("tg", publish)
-    scripted = GameService(repository, ScriptedRoller(LOT))
-    await scripted.act(HERE, ANN, Open(Variants(turn_timer=1)))
-    await scripted.act(HERE, BOB, Join())
-    await scripted.act(HERE, ANN, Start())
+    await timed_table(repository)
     await service.resume_deadlines("tg")
     moved = await service.move_chat("tg", HERE.chat, "-100777")
     new = ChannelKey("tg", "-100777", HERE.thread)

@@ -11,9 +11,9 @@ import pytest
 
 from adapters.discord.render import esc
 from adapters.i18n.text import shown_name
-from core.dice import Dice, SeededRoller
 from tests.discord.kit import live_board, press, running_bot, slash
 from tests.fakes.discord import FakeChannel, FakeDiscord, FakeMember, FakeMessage
+from tests.kit import Rigged
 
 SEATS = 50
 NAMES = (
@@ -26,17 +26,6 @@ NAMES = (
 )
 COMPUTERS = ("am", "ac", "an")
 INVISIBLE = re.compile("[\u200c-\u200f\u202a-\u202e\u2066-\u2069\ufeff]")
-
-
-class Rigged(SeededRoller):
-    """Seeded dice, but the throws pushed come first (to end a game of fifty at once)."""
-
-    def __init__(self) -> None:
-        super().__init__(2024)
-        self.pushed: list[Dice] = []
-
-    def roll(self, count: int) -> Dice:
-        return self.pushed.pop(0) if self.pushed else super().roll(count)
 
 
 def check_limits(fake: FakeDiscord, channel: FakeChannel) -> None:

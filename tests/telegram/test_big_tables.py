@@ -8,8 +8,8 @@ import re
 from pathlib import Path
 
 from adapters.i18n.text import shown_name
-from core.dice import Dice, SeededRoller
 from tests.fakes.telegram import FakeChat, FakeMessage, FakeTelegram, FakeUser
+from tests.kit import Rigged
 from tests.telegram.kit import bot_settings, live_board, press, running, settings_screen
 
 SEATS = 50
@@ -25,17 +25,6 @@ NAMES = (
 COMPUTERS = ("+ Master", "+ Club", "+ Novice")
 INVISIBLE = re.compile("[\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]")
 ROUND_TWO = re.compile(r"round 2/")
-
-
-class Rigged(SeededRoller):
-    """Seeded dice, but the throws pushed come first (to end a game of fifty at once)."""
-
-    def __init__(self) -> None:
-        super().__init__(2024)
-        self.pushed: list[Dice] = []
-
-    def roll(self, count: int) -> Dice:
-        return self.pushed.pop(0) if self.pushed else super().roll(count)
 
 
 def check_limits(fake: FakeTelegram, chat: FakeChat) -> None:
