@@ -1,19 +1,24 @@
 """Keeping inside a platform's limits without making a table wait.
 
 `Pace` holds back what the bot posts or edits in one chat just enough to stay inside the
-limits (Telegram's Bot FAQ: about one message a second in a chat, short bursts tolerated, and
-20 new messages a minute in a group), instead of bouncing off them and waiting out a 429.
-`Redraws` lets the newest state of a board win: while its edit waits, a newer state replaces
-the waiting one, so a burst of presses costs one or two edits, and a press never waits for an
-edit to be answered.
+limits (Telegram's Bot FAQ: about one message a second in a chat, short bursts tolerated,
+20 new messages a minute in a group, about 30 a second in all), instead of bouncing off them
+and waiting out a 429. Each limit is kept with `slack` seconds to spare, since a call reaches
+the platform a little after it leaves, and checked again against the calls that really went
+when a wait ends (a busy event loop wakes late and would otherwise send a catch-up burst;
+a call counts in the windows until it is answered, as it may arrive late).
+`Redraws` lets the newest state of a board win: a board's drawer waits for the chat's turn
+before it picks the state to draw, so a burst of presses costs one or two edits, and a press
+never waits for an edit to be answered.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from collections import OrderedDict, deque
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 
 from adapters.chat.boards import BoardRef
@@ -21,30 +26,85 @@ from adapters.chat.cards import Card
 from core.identity import ChannelKey
 
 CHATS = 4096  # chats whose pace is remembered (one forgotten starts with a full burst)
+MINUTE = 60.0
+LANDING = 0.01  # seconds between looks while calls on their way take up the budget
 
 
 @dataclass(frozen=True)
 class Limits:
     """How fast the bot may write in one chat: `burst` at once, then `per_second`; in a group
     (as `group` tells from the chat's id) at most `new_per_minute` new messages; and in all
-    chats together at most `overall_per_second` (0: no overall limit)."""
+    chats together at most `overall_per_second` (0: no overall limit). `slack`: seconds kept
+    to spare in every limit, for the time a call takes to arrive."""
 
     burst: int = 3
     per_second: float = 1.0
     new_per_minute: int = 20
     group: Callable[[str], bool] = lambda chat: False
     overall_per_second: float = 0
+    slack: float = 0.1
+
+    @property
+    def interval(self) -> float:
+        """One slot of a chat's bucket."""
+        return 1 / self.per_second + self.slack
+
+    @property
+    def spacing(self) -> float:
+        """One slot of the overall budget: `overall_per_second` in every second and its slack."""
+        return (1 + self.slack) / self.overall_per_second
+
+
+class _Bucket:
+    """A generic cell rate (GCRA): `due` is when the bucket would be full again."""
+
+    def __init__(self) -> None:
+        self.due = 0.0
+
+    def wait(self, now: float, interval: float, burst: int) -> float:
+        return max(0.0, self.due - (burst - 1) * interval - now)
+
+    def take(self, at: float, interval: float, cost: int) -> None:
+        self.due = max(self.due, at) + interval * cost
+
+
+class _Flights:
+    """Calls of one scope (every chat, or one group's new messages) for a sliding window:
+    those still on their way, and when the others were answered. An answer is the latest a
+    call can have reached the platform, so a window kept by answers holds wherever the
+    platform counts, however long a call took on the way."""
+
+    def __init__(self) -> None:
+        self.flying = 0
+        self.answered: deque[float] = deque()
+
+    def wait(self, now: float, limit: int, span: float, cost: int) -> float:
+        """How long until `cost` more fit under `limit` in every `span`; 0: now."""
+        while self.answered and self.answered[0] <= now - span:
+            self.answered.popleft()
+        over = self.flying + len(self.answered) + min(cost, limit) - limit
+        if over <= 0:
+            return 0.0
+        if over > len(self.answered):
+            return LANDING  # calls on their way must be answered first
+        return self.answered[over - 1] + span - now
+
+    def land(self, now: float, cost: int) -> None:
+        self.flying -= cost
+        self.answered.extend([now] * cost)
 
 
 class _Chat:
     def __init__(self) -> None:
-        self.due = 0.0  # when the bucket would be full again (GCRA's theoretical arrival)
-        self.new: deque[float] = deque()  # when the last new messages went out
+        self.planned, self.went = _Bucket(), _Bucket()  # slots reserved; calls really made
+        self.planned_new: deque[float] = deque()  # when the group's new messages are to go
+        self.new = _Flights()
 
 
 class Pace:
     """Waits for a chat's next slot. A slot is reserved before waiting, so callers that arrive
-    together go out in order, each as soon as the limits allow."""
+    together go out in order, each as soon as the limits allow; when the wait ends, the calls
+    that really went are the judge (a late wake-up must not make a burst)."""
 
     def __init__(
         self,
@@ -55,13 +115,37 @@ class Pace:
         self.limits = limits
         self._clock, self._sleep = clock, sleep
         self._chats: OrderedDict[str, _Chat] = OrderedDict()
-        self._overall = _Chat()  # every chat's writes together
+        self._planned, self._all = _Bucket(), _Flights()  # every chat's writes together
 
-    async def turn(self, chat: str, *, new: bool, cost: int = 1) -> None:
-        """Wait until the bot may send (`new`) or edit a message in `chat`; a long message
-        costs more (`cost` slots), as it does on Telegram."""
+    @contextlib.asynccontextmanager
+    async def turn(self, chat: str, *, new: bool, cost: int = 1) -> AsyncIterator[None]:
+        """Hold the call made inside until the bot may send (`new`) or edit a message in
+        `chat`; a long message costs more (`cost` slots), as it does on Telegram."""
+        limits = self.limits
+        if limits is None:
+            yield
+            return
         wait = self.reserve(chat, new=new, cost=cost)
-        if wait > 0:
+        while wait > 0 or (wait := self._late(limits, chat, new=new, cost=cost)) > 0:
+            await self._sleep(wait)
+            wait = 0
+        state, group = self._state(chat), new and limits.group(chat)
+        state.went.take(self._clock(), limits.interval, cost)
+        self._all.flying += cost
+        if group:
+            state.new.flying += cost
+        try:
+            yield
+        finally:
+            now = self._clock()
+            self._all.land(now, cost)
+            if group:
+                state.new.land(now, cost)
+
+    async def ready(self, chat: str) -> None:
+        """Wait until an edit in `chat` could go now, taking no slot (a drawer picks the newest
+        state to draw only then)."""
+        while (wait := self._free(chat)) > 0:
             await self._sleep(wait)
 
     def reserve(self, chat: str, *, new: bool, cost: int = 1) -> float:
@@ -70,21 +154,43 @@ class Pace:
         if limits is None:
             return 0.0
         now, state = self._clock(), self._state(chat)
-        interval = 1 / limits.per_second
-        slot = max(now, state.due - (limits.burst - 1) * interval)
+        slot = now + state.planned.wait(now, limits.interval, limits.burst)
         if limits.overall_per_second:  # the bot's writes everywhere share one budget too
-            spacing = 1 / limits.overall_per_second
-            slot = max(slot, self._overall.due)
-            self._overall.due = slot + spacing * cost
-        state.due = max(state.due, slot) + interval * cost
+            slot = max(slot, self._planned.due)
+            self._planned.take(slot, limits.spacing, cost)
+        state.planned.take(slot, limits.interval, cost)
         at = slot
         if new and limits.group(chat):  # held for the group's minute: edits may go before it
-            while state.new and state.new[0] <= now - 60:
-                state.new.popleft()
-            if len(state.new) >= limits.new_per_minute:
-                at = max(at, state.new[-limits.new_per_minute] + 60)
-            state.new.append(at)
+            planned, most = state.planned_new, limits.new_per_minute
+            while planned and planned[0] <= now - MINUTE - limits.slack:
+                planned.popleft()
+            if len(planned) >= most:
+                at = max(at, planned[-most] + MINUTE + limits.slack)
+            planned.extend([at] * cost)
         return at - now
+
+    def _free(self, chat: str) -> float:
+        """How long until an edit in `chat` would not wait, by the slots reserved."""
+        limits = self.limits
+        if limits is None:
+            return 0.0
+        now, state = self._clock(), self._state(chat)
+        wait = state.planned.wait(now, limits.interval, limits.burst)
+        if limits.overall_per_second:
+            wait = max(wait, self._planned.due - now)
+        return wait
+
+    def _late(self, limits: Limits, chat: str, *, new: bool, cost: int) -> float:
+        """How much longer to wait, judged by the calls that really went."""
+        now, state = self._clock(), self._state(chat)
+        wait = state.went.wait(now, limits.interval, limits.burst)
+        if limits.overall_per_second:
+            most = max(1, int(limits.overall_per_second))  # in any second and its slack
+            wait = max(wait, self._all.wait(now, most, 1 + limits.slack, cost))
+        if new and limits.group(chat):
+            span = MINUTE + limits.slack
+            wait = max(wait, state.new.wait(now, limits.new_per_minute, span, cost))
+        return wait
 
     def _state(self, chat: str) -> _Chat:
         state = self._chats.get(chat)
@@ -103,8 +209,11 @@ class Redraws:
     """One drawer per board message: it draws the newest state asked for, and again if a newer
     one came while it drew."""
 
-    def __init__(self, draw: Draw) -> None:
+    def __init__(
+        self, draw: Draw, ready: Callable[[BoardRef], Awaitable[None]] | None = None
+    ) -> None:
         self._draw = draw
+        self._ready = ready  # waits until the board's chat may be written in
         self._pending: dict[BoardRef, tuple[ChannelKey, str, Card, int]] = {}
         self._drawers: dict[BoardRef, asyncio.Task[None]] = {}
 
@@ -124,6 +233,8 @@ class Redraws:
 
     async def _drain(self, ref: BoardRef) -> None:
         while ref in self._pending:
+            if self._ready is not None:
+                await self._ready(ref)  # newer states that come meanwhile replace this one
             channel, game_id, card, version = self._pending.pop(ref)
             await self._draw(channel, game_id, ref, card, version)
 

@@ -114,13 +114,18 @@ async def _on_board(
 
 
 async def _note(tables: Tables, exchange: Exchange, outcome: Outcome) -> None:
-    """Say what a throw showed or a box earned, for the presser's eyes, before the board can."""
-    for event in outcome.events:
+    """Answer the press at once, saying what a throw showed or a box earned, for the presser's
+    eyes, before the board can."""
+    text = None
+    for event in outcome.events:  # the press's own event comes first
+        if text is not None:
+            break
         if isinstance(event, DiceRolled):
-            await exchange.note(tables.own("toast-rolled", dice=dice_text(event.dice)))
+            text = tables.own("toast-rolled", dice=dice_text(event.dice))
         elif isinstance(event, BoxScored):
             box = box_name(tables.own, event.box)
-            await exchange.note(tables.own("toast-scored", points=event.points, box=box))
+            text = tables.own("toast-scored", points=event.points, box=box)
+    await exchange.note(text)
 
 
 async def _after_refusal(

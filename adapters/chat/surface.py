@@ -12,6 +12,7 @@ from typing import Protocol
 
 from adapters.chat.boards import BoardRef
 from adapters.chat.cards import Card
+from adapters.chat.pacing import Pace
 from adapters.chat.payload import Press
 from core.identity import ChannelKey, PlayerRef
 
@@ -30,6 +31,7 @@ class Platform(Protocol):
     key: str  # ChannelKey.platform: "tg", "dc"
     errors: tuple[type[Exception], ...]  # what the platform (or the way to it) fails with
     forbidden: type[Exception]  # the bot may not write there
+    pace: Pace  # how fast the bot may write in a chat (no limits where the library keeps them)
 
     async def send(self, channel: ChannelKey, card: Card) -> int:
         """Post the card (in as many messages as it takes); the id of the last one."""
@@ -58,9 +60,10 @@ class Exchange(Protocol):
         """Whether the pressed message shows a button with exactly this payload."""
         ...
 
-    async def note(self, text: str) -> None:
-        """A short word on what a press did, where its answer carries one without a message
-        (Telegram's toast, shown at once while the board's edit may wait); elsewhere nothing."""
+    async def note(self, text: str | None) -> None:
+        """The press was carried out: answer it now where its answer can wait for nothing,
+        with a short word on what it did where it carries one without a message (Telegram's
+        toast, shown while the board's edit may wait for the chat's pace); elsewhere nothing."""
         ...
 
     async def private(self, card: Card) -> None:

@@ -64,7 +64,7 @@ class Tables:
         self.limiter = limiter or RateLimiter()
         self.troubles = Troubles(log, platform.name, platform.forbidden)
         self.drawn = Drawn()
-        self.redraws = Redraws(self._draw_board)
+        self.redraws = Redraws(self._draw_board, lambda ref: platform.pace.ready(str(ref.chat)))
         self.sheets = Sheets()
         self.locks = ChannelLocks()  # one table's answers in order: one action's edits first
         self._lost: dict[str, str] = {}  # channel → game whose live board could not be posted

@@ -195,7 +195,7 @@ class DiscordExchange:
     def carries(self, data: str) -> bool:
         return self.answer.component and data in _custom_ids(self.interaction.message)
 
-    async def note(self, text: str) -> None:
+    async def note(self, text: str | None) -> None:
         """Nothing: the pressed board itself is the press's answer on Discord."""
 
     def _draw(self, card: cards.Card, *, privately: bool = False) -> list[Rendered]:

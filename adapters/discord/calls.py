@@ -12,6 +12,7 @@ import discord
 from adapters.chat.boards import BoardRef
 from adapters.chat.cards import Card
 from adapters.chat.language import current, own
+from adapters.chat.pacing import Pace
 from adapters.chat.surface import Place
 from adapters.discord.draw import draw
 from adapters.discord.render import Rendered
@@ -47,6 +48,7 @@ class DiscordCalls:
 
     def __init__(self, default: Translator) -> None:
         self.default = default
+        self.pace = Pace(None)  # discord.py keeps to Discord's buckets by their headers
         self.client: discord.Client | None = None
         self._places: OrderedDict[int, Place] = OrderedDict()
 

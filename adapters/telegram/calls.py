@@ -61,43 +61,45 @@ class TelegramCalls:
         return message_id
 
     async def send_rendered(self, channel: ChannelKey, rendered: Rendered) -> int:
-        await self.pace.turn(channel.chat, new=True, cost=cost(rendered.text))
-        if rendered.picture is not None:
-            sent = await self.bot.send_photo(
-                chat_id=int(channel.chat),
-                photo=rendered.picture,
-                caption=rendered.text or None,
-                parse_mode=ParseMode.HTML,
-                message_thread_id=thread_of(channel),
-            )
-        else:
-            sent = await self.bot.send_message(
-                chat_id=int(channel.chat),
-                text=rendered.text,
-                parse_mode=ParseMode.HTML,
-                reply_markup=rendered.markup,
-                message_thread_id=thread_of(channel),
-                disable_web_page_preview=True,
-            )
+        async with self.pace.turn(channel.chat, new=True, cost=cost(rendered.text)):
+            if rendered.picture is not None:
+                sent = await self.bot.send_photo(
+                    chat_id=int(channel.chat),
+                    photo=rendered.picture,
+                    caption=rendered.text or None,
+                    parse_mode=ParseMode.HTML,
+                    message_thread_id=thread_of(channel),
+                )
+            else:
+                sent = await self.bot.send_message(
+                    chat_id=int(channel.chat),
+                    text=rendered.text,
+                    parse_mode=ParseMode.HTML,
+                    reply_markup=rendered.markup,
+                    message_thread_id=thread_of(channel),
+                    disable_web_page_preview=True,
+                )
         return sent.message_id
 
     async def edit(self, ref: BoardRef, card: Card, *, privately: bool = False) -> bool:
         """Edit a message to show `card`; `privately`: in the language of the person answered
         (a screen of theirs, such as the settings)."""
         (rendered, *_) = draw(self.own if privately else self.t, card)
-        await self.pace.turn(str(ref.chat), new=False, cost=cost(rendered.text))
         try:
-            if rendered.strip:
-                await self.bot.edit_message_reply_markup(chat_id=ref.chat, message_id=ref.message)
-            else:
-                await self.bot.edit_message_text(
-                    rendered.text,
-                    chat_id=ref.chat,
-                    message_id=ref.message,
-                    parse_mode=ParseMode.HTML,
-                    reply_markup=rendered.markup,
-                    disable_web_page_preview=True,
-                )
+            async with self.pace.turn(str(ref.chat), new=False, cost=cost(rendered.text)):
+                if rendered.strip:
+                    await self.bot.edit_message_reply_markup(
+                        chat_id=ref.chat, message_id=ref.message
+                    )
+                else:
+                    await self.bot.edit_message_text(
+                        rendered.text,
+                        chat_id=ref.chat,
+                        message_id=ref.message,
+                        parse_mode=ParseMode.HTML,
+                        reply_markup=rendered.markup,
+                        disable_web_page_preview=True,
+                    )
         except BadRequest as error:
             text = str(error).lower()
             if "not modified" in text:

@@ -93,10 +93,10 @@ class CommandExchange(_Exchange):
 
     async def _reply(self, rendered: Rendered) -> None:
         chat = str(self.message.chat.id)
-        await self.calls.pace.turn(chat, new=True, cost=cost(rendered.text))
-        await self.message.reply_text(
-            rendered.text, parse_mode=ParseMode.HTML, reply_markup=rendered.markup
-        )
+        async with self.calls.pace.turn(chat, new=True, cost=cost(rendered.text)):
+            await self.message.reply_text(
+                rendered.text, parse_mode=ParseMode.HTML, reply_markup=rendered.markup
+            )
 
     async def _whisper(self, hint: cards.Hint) -> None:
         """A hint asked for in a group goes to the asker's private chat with the bot, never to
@@ -116,7 +116,7 @@ class CommandExchange(_Exchange):
     async def redraw(self, card: cards.Card) -> None:
         await self.private(card)
 
-    async def note(self, text: str) -> None:
+    async def note(self, text: str | None) -> None:
         """A command's answer is a message: what it did shows on the board."""
 
     async def troubled(self, error: Exception) -> None:
@@ -151,11 +151,11 @@ class PressExchange(_Exchange):
         else:
             self._answer = (text, is_alert)
 
-    async def note(self, text: str) -> None:
-        """The press was carried out: answered now with its toast, before the board's edit
+    async def note(self, text: str | None) -> None:
+        """The press was carried out: answered now (with its toast), before the board's edit
         and the next player's board, which may wait for the chat's pace."""
         if self._answer[0] is None and not self._answered:
-            self._answer = (render.alert(text), False)
+            self._answer = (render.alert(text) if text else None, False)
             await self.finish()
 
     async def redraw(self, card: cards.Card) -> None:

@@ -19,6 +19,7 @@ from adapters.chat.boards import BoardRef
 from adapters.chat.cards import Card
 from adapters.chat.commands import Asked, command
 from adapters.chat.language import current, own
+from adapters.chat.pacing import Pace
 from adapters.chat.plan import Redraw
 from adapters.chat.surface import Place
 from adapters.chat.tables import Tables
@@ -117,6 +118,7 @@ class RecordingPlatform:
     forbidden: type[Exception] = NoRight
 
     def __init__(self) -> None:
+        self.pace = Pace(None)
         self.messages: list[Message] = []
         self.failing_sends: list[Exception] = []  # raised by the next sends, in order
         self.failing_edits: list[Exception] = []
@@ -171,7 +173,7 @@ class RecordingExchange:
     locale: str | None = None
     privately: list[Card] = field(default_factory=list)
     private_languages: list[str] = field(default_factory=list)  # the language of each
-    notes: list[str] = field(default_factory=list)
+    notes: list[str | None] = field(default_factory=list)
     publicly: list[Card] = field(default_factory=list)
     updated: list[Card] = field(default_factory=list)
     redrawn: list[Card] = field(default_factory=list)
@@ -191,7 +193,7 @@ class RecordingExchange:
     def carries(self, data: str) -> bool:
         return data in self._buttons
 
-    async def note(self, text: str) -> None:
+    async def note(self, text: str | None) -> None:
         self.notes.append(text)
 
     async def private(self, card: Card) -> None:

@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from adapters.chat import cards
 from adapters.chat.boards import BoardRef
 from adapters.chat.pacing import Limits, Pace, Redraws
 from core.identity import ChannelKey
 
-TELEGRAM = Limits(burst=3, per_second=1.0, new_per_minute=20, group=lambda c: c.startswith("-"))
+TELEGRAM = Limits(
+    burst=3, per_second=1.0, new_per_minute=20, group=lambda c: c.startswith("-"), slack=0
+)
 
 
 class Clock:
@@ -32,7 +36,8 @@ def test_a_burst_then_one_a_second_in_each_chat() -> None:
 
 def test_a_group_gets_twenty_new_messages_a_minute() -> None:
     clock = Clock()
-    pace = Pace(Limits(burst=100, per_second=100.0, new_per_minute=20, group=TELEGRAM.group), clock)
+    limits = Limits(burst=100, per_second=100.0, new_per_minute=20, group=TELEGRAM.group, slack=0)
+    pace = Pace(limits, clock)
     assert max(pace.reserve("-100", new=True) for _ in range(20)) < 1
     assert pace.reserve("-100", new=True) >= 59  # the 21st waits for the first to age out
     assert pace.reserve("-100", new=False) < 1  # edits are not new messages
@@ -40,20 +45,92 @@ def test_a_group_gets_twenty_new_messages_a_minute() -> None:
 
 
 def test_a_long_message_costs_two_slots() -> None:
-    pace = Pace(Limits(burst=1, per_second=1.0), Clock())
+    pace = Pace(Limits(burst=1, per_second=1.0, slack=0), Clock())
     assert pace.reserve("5", new=True, cost=2) == 0
     assert pace.reserve("5", new=False) == 2  # the long one took two seconds' worth
 
 
 def test_all_chats_together_keep_the_overall_budget() -> None:
-    pace = Pace(Limits(burst=3, per_second=1.0, overall_per_second=30.0), Clock())
+    pace = Pace(Limits(burst=3, per_second=1.0, overall_per_second=30.0, slack=0), Clock())
     waits = [pace.reserve(str(chat), new=False) for chat in range(90)]  # 90 chats at once
     assert waits[0] == 0 and 2.9 < waits[-1] < 3.1  # 30 a second in all
 
 
-def test_without_limits_nothing_waits() -> None:
-    pace = Pace(None)
-    assert {pace.reserve("-1", new=True) for _ in range(100)} == {0}
+def test_every_limit_is_kept_with_its_slack_to_spare() -> None:
+    """A call reaches the platform a little after it leaves: exactly the platform's rate
+    would bounce off it whenever an earlier call took longer on the way than a later one."""
+    pace = Pace(Limits(burst=3, per_second=1.0, new_per_minute=2, group=TELEGRAM.group), Clock())
+    waits = [pace.reserve("42", new=False) for _ in range(5)]
+    assert waits == pytest.approx([0, 0, 0, 1.1, 2.2])  # the default slack: 0.1 s
+    assert pace.reserve("-5", new=True) == pace.reserve("-6", new=True) == 0
+    assert pace.reserve("-5", new=True) == 0  # the second of its minute
+    assert pace.reserve("-5", new=True) == pytest.approx(60.1)  # the minute and its slack
+    pace = Pace(Limits(burst=3, per_second=1.0, overall_per_second=30.0), Clock())
+    overall = [pace.reserve(str(chat), new=False) for chat in range(31)]
+    assert overall[30] == pytest.approx(1.1)  # 30 in every 1.1 s
+
+
+class Loop:
+    """A clock that the test moves on, and a sleep that waits for it."""
+
+    def __init__(self) -> None:
+        self.clock = Clock()
+        self.ticked = asyncio.Condition()
+
+    async def sleep(self, seconds: float) -> None:
+        until = self.clock.now + seconds
+        async with self.ticked:
+            await self.ticked.wait_for(lambda: self.clock.now >= until)
+
+    async def run(self, steps: list[float]) -> None:
+        for step in steps:
+            self.clock.now += step
+            async with self.ticked:
+                self.ticked.notify_all()
+            await asyncio.sleep(0)
+
+
+async def test_a_late_wake_up_never_sends_a_burst() -> None:
+    """The event loop, busy, wakes the waiting calls late and all at once: what really went
+    judges, and they still go out no faster than the limits."""
+    loop = Loop()
+    limits = Limits(burst=3, per_second=1.0, overall_per_second=10.0, slack=0)
+    pace = Pace(limits, loop.clock, loop.sleep)
+    went: list[float] = []
+
+    async def write(chat: str) -> None:
+        async with pace.turn(chat, new=False):
+            went.append(loop.clock.now)
+
+    stall = [0.01] * 10 + [1.0] + [0.01] * 400  # one long stall of the loop
+    await asyncio.gather(loop.run(stall), *(write(str(chat)) for chat in range(20)))
+    assert len(went) == 20
+    assert max(sum(1 for t in went if start <= t < start + 1) for start in went) <= 10
+
+
+async def test_a_call_counts_until_it_is_answered() -> None:
+    """A call slow on its way may reach the platform late: the overall window (one a second
+    here) holds it until its answer, so the calls after it cannot crowd into its second."""
+    loop = Loop()
+    pace = Pace(
+        Limits(burst=3, per_second=1.0, overall_per_second=1.0, slack=0), loop.clock, loop.sleep
+    )
+    went: dict[str, float] = {}
+    answered = asyncio.Event()
+
+    async def write(chat: str, slow: bool) -> None:
+        async with pace.turn(chat, new=False):
+            went[chat] = loop.clock.now
+            if slow:
+                await answered.wait()
+
+    async def later() -> None:
+        await loop.run([0.1] * 50)  # 5 s on the way
+        answered.set()
+        await loop.run([0.1] * 30)
+
+    await asyncio.gather(later(), write("a", True), write("b", False))
+    assert went["b"] >= went["a"] + 5 + 1  # a second after the slow one was answered
 
 
 async def test_a_burst_of_states_costs_one_or_two_draws_and_the_newest_wins() -> None:
@@ -81,3 +158,25 @@ async def test_a_burst_of_states_costs_one_or_two_draws_and_the_newest_wins() ->
     redraws.request(channel, "g", other, cards.Stripped(), 3)
     await redraws.settled(1)
     assert drawn == [1, 10, 3]
+
+
+async def test_a_drawer_picks_the_state_to_draw_only_when_the_chat_may_be_written() -> None:
+    drawn: list[int] = []
+    turn = asyncio.Event()
+
+    async def draw(
+        channel: ChannelKey, game_id: str, ref: BoardRef, card: cards.Card, version: int
+    ) -> None:
+        drawn.append(version)
+
+    async def ready(ref: BoardRef) -> None:
+        await turn.wait()  # the chat's pace holds every edit back for now
+
+    redraws = Redraws(draw, ready)
+    ref, channel = BoardRef(1, 7), ChannelKey("tc", "1")
+    for version in range(1, 6):  # presses while the chat waits
+        redraws.request(channel, "g", ref, cards.Stripped(), version)
+        await asyncio.sleep(0)
+    turn.set()
+    await redraws.idle()
+    assert drawn == [5]  # one edit, of the newest state
