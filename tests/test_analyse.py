@@ -111,12 +111,9 @@ def test_bad_arguments(capsys: pytest.CaptureFixture[str], argv: list[str], says
 
 
 def test_a_real_run() -> None:
-    command = [sys.executable, "-m", "bot.analyse", "distribution", "--open", "all", "--json"]
+    argv = ["choices", "--open", "general", "--dice", "66662", "--throws", "2", "--json"]
+    command = [sys.executable, "-m", "bot.analyse", *argv]
     done = subprocess.run(command, capture_output=True, text=True, check=True, timeout=60, cwd=ROOT)
-    data = json.loads(done.stdout)
-    assert data["mean"] > 155 and sum(data["pmf"].values()) == pytest.approx(1, abs=1e-9)
-    refused = subprocess.run(
-        [sys.executable, "-m", "bot.analyse", "chances"],
-        capture_output=True, text=True, timeout=60, cwd=ROOT,
-    )  # fmt: skip
-    assert refused.returncode == 2 and "--player" in refused.stderr
+    best = json.loads(done.stdout)["choices"][0]
+    assert best["keep"] == [6, 6, 6, 6]
+    assert best["expected"] == pytest.approx(60 / 6, abs=1e-12)  # one die, one throw left
