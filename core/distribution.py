@@ -69,6 +69,7 @@ class Distributions:
 
 
 def distributions(variants: Variants) -> Distributions:
+    """The distributions of a rule set, solved on first use (the table cap plays no part)."""
     return solve_distributions(RuleKey.of(variants))
 
 
@@ -159,6 +160,7 @@ def _onward(dist: Distributions, mask: int, start: FloatArray, throws: int) -> F
 
 
 def _roll_of(dice: Dice, throws: int) -> int:
+    """The dice set showing, once thrown (before the first throw no dice show)."""
     if not 1 <= throws <= MAX_THROWS:
         raise ValueError("dice show after throw 1, 2 or 3")
     return ROLL_INDEX[tuple(sorted(dice))]
@@ -182,7 +184,6 @@ def after_choices(
     the points still to come after it, this turn's included, Master play afterwards."""
     dist = distributions(variants)
     mask = open_mask(open_boxes)
-    _roll_of(dice, throws)
     options = choices(variants, open_boxes, dice, throws)
     keeps = [KEEP_INDEX[c.keep] for c in options if c.keep is not None]
     kept = iter(_onward(dist, mask, TRANSITION[keeps], throws + 1) if keeps else ())
@@ -198,10 +199,12 @@ def after_choices(
 
 
 def mean(pmf: FloatArray) -> float:
+    """The mean points of a distribution indexed by points."""
     return float(np.arange(len(pmf)) @ pmf)
 
 
 def std(pmf: FloatArray) -> float:
+    """Its standard deviation (rounding can leave a tiny negative variance: read as 0)."""
     points = np.arange(len(pmf))
     variance = float((points - mean(pmf)) ** 2 @ pmf)
     return float(np.sqrt(max(0.0, variance)))
