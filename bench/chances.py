@@ -115,7 +115,8 @@ def _throw(rng: np.random.Generator, keep: IntArray) -> IntArray:
     codes = np.zeros(len(keep), dtype=np.int64)
     for column in np.sort(dice, axis=1).T:
         codes = codes * 6 + column - 1
-    return ROLL_OF_CODE[codes]  # type: ignore[no-any-return]
+    rolls: IntArray = ROLL_OF_CODE[codes]
+    return rolls
 
 
 def _play_sheet(
