@@ -51,6 +51,7 @@ POLL_TIMEOUT = 30
 # HTTP connections to the Bot API at once: plenty for the edits and answers of hundreds of
 # tables a second, few enough to stay cheap to keep open.
 CONNECTIONS = 16
+UPDATES = 4096  # updates handled at once
 FIRST_CONTACT = ("start", "help")  # what a person new to the bot types (or Telegram sends)
 
 
@@ -92,15 +93,18 @@ class TelegramFrontEnd:
         builder = (
             Application.builder()
             .token(token)
-            # No waiting of our own unless asked: a game is mostly edits and answers, which
-            # Telegram lets through far faster than its broadcast guidance, and a 429 is
-            # retried after the delay the server names.
+            # The pace (adapters.chat.pacing) keeps the bot inside Telegram's limits; PTB's own
+            # throttles stay off unless asked, and a 429 (a storm) is retried after the delay
+            # the server names.
             .rate_limiter(
                 AIORateLimiter(
                     overall_max_rate=overall_rate, group_max_rate=group_rate, max_retries=3
                 )
             )
-            .concurrent_updates(True)
+            # A press's update is open until its chat's boards are drawn, which the pace may
+            # hold for seconds when many tables are busy: PTB's default of 256 would then
+            # keep the next presses waiting for their answer.
+            .concurrent_updates(UPDATES)
             # Many tables answer at once: PTB's default of one connection would queue them all.
             .request(AiohttpRequest(CONNECTIONS))
             .get_updates_request(AiohttpRequest(1))
