@@ -1,8 +1,10 @@
 """The post-game review (core.review): known mistakes found with the engine's losses, a Master's
-flawless game, and the review through GameService on a real SQLite file."""
+flawless game, the review through GameService on a real SQLite file, and the story weighed by
+win chances against the chances of the live games."""
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -10,20 +12,43 @@ from pathlib import Path
 import pytest
 
 from adapters.sqlite import SqliteRepository
-from core.actions import Action, AddComputer, Hold, Open, Roll, Score, Start
+from core.actions import Action, AddComputer, Hold, Join, Leave, Open, Roll, Score, Start
 from core.boxes import ALL_BOXES, Box
+from core.chances import Standing, game_shares
 from core.computer import level_of, next_action
 from core.dice import DICE_COUNT, Dice, ScriptedRoller, SeededRoller
 from core.errors import ErrorCode, GameError
-from core.events import BigGeneralThrown, BoxScored, DiceRolled, Event, TurnStarted
+from core.events import (
+    BigGeneralThrown,
+    BoxScored,
+    DiceRolled,
+    EndReason,
+    Event,
+    GameEnded,
+    GameStarted,
+    TurnStarted,
+)
 from core.game import Game, Phase, apply, open_lobby
-from core.identity import ChannelKey
+from core.identity import ChannelKey, PlayerRef
 from core.levels import Level
-from core.review import review
+from core.review import (
+    CHANCE_SEATS,
+    LEAD_MARGIN,
+    Grade,
+    Moment,
+    MomentKind,
+    Story,
+    TurningPoint,
+    TurnPlayed,
+    grade_of,
+    review,
+    story,
+)
 from core.rules import BigGeneralMode, Variants
 from core.service import GameService
 from core.strategy import Choice, choices, expected_game
-from tests.core.gamekit import ALICE, CHANNEL, PLAYERS, play_random_game
+from core.winplay import choice_shares
+from tests.core.gamekit import ALICE, BOB, CHANNEL, PLAYERS, play_random_game, started
 
 DEFAULT = Variants()
 EXACT = 1e-9
@@ -272,3 +297,209 @@ def test_moves_the_bot_plays_for_a_timed_out_player_are_not_reviewed_as_theirs()
     assert [d for d in alice.decisions if d.round == 1] == []
     assert alice.lost == pytest.approx(0, abs=EXACT)
     assert len(alice.decisions) >= 9
+
+
+# The review weighed by win chances (core.review.story), against the live games' own chances.
+
+
+def live_standings(game: Game) -> list[Standing]:
+    return [Standing(s.total, frozenset(s.open_boxes()), s.active) for s in game.seats]
+
+
+class Weighed:
+    """A game of random legal play (some leaving), each decision's win shares and each turn
+    start's win chances taken from the live Game as it was played: what the story must rebuild
+    from the log alone."""
+
+    def __init__(self, players: int, variants: Variants, seed: int, leave: float = 0.0) -> None:
+        self.rng, self.roller = random.Random(seed), SeededRoller(seed)
+        self.variants = variants
+        game, events = open_lobby("g-story", CHANNEL, ALICE, Open(variants))
+        self.game, self.log = game, list(events)
+        self.decisions: list[tuple[str, float, float]] = []  # mover, best share, chosen share
+        self.starts: list[tuple[float, ...]] = []
+        for player in PLAYERS[1:players]:
+            self.step(player, Join())
+        self.step(ALICE, Start())
+        while self.game.phase is Phase.PLAYING:
+            self.play(leave)
+
+    def step(self, player: PlayerRef, action: Action) -> None:
+        self.game, events = apply(self.game, player, action, self.roller)
+        self.log += events
+        if any(isinstance(e, TurnStarted) for e in events) and self.game.phase is Phase.PLAYING:
+            self.starts.append(game_shares(self.game))
+
+    def weigh(self, box: Box | None = None) -> None:
+        game, turn = self.game, self.game.turn
+        keep = (
+            None
+            if box
+            else tuple(sorted(d for d, h in zip(turn.dice, turn.held, strict=True) if h))
+        )
+        shares = choice_shares(
+            game.variants, live_standings(game), game.current, turn.dice, turn.throws
+        )
+        mine = next(s for c, s in shares if c.box == box and (box or c.keep == keep))
+        player_id = game.seats[game.current].player.id
+        self.decisions.append((player_id, max(s for _, s in shares), mine))
+
+    def play(self, leave: float) -> None:
+        game, rng = self.game, self.rng
+        seat = game.seats[game.current]
+        player, turn = seat.player, game.turn
+        actives = [s.player for s in game.seats if s.active]
+        if len(actives) > 2 and rng.random() < leave:
+            self.step(rng.choice(actives), Leave())
+        elif turn.throws == 0:
+            self.step(player, Roll())
+        elif turn.throws < 3 and rng.random() < 0.6:
+            kept = frozenset(i for i in range(DICE_COUNT - 1) if rng.random() < 0.5)
+            self.step(player, Hold(kept))
+            self.weigh()
+            self.step(player, Roll())
+        else:
+            box = rng.choice(seat.open_boxes())
+            self.weigh(box)
+            self.step(player, Score(box))
+
+
+def played_story(played: Weighed) -> Story:
+    found = story(played.log, played.variants)
+    assert found is not None
+    return found
+
+
+@pytest.mark.parametrize(
+    ("players", "variants", "seed", "leave"),
+    [(2, DEFAULT, 1, 0.0), (3, Variants(big_general=BigGeneralMode.SCORES_SIXTY), 2, 0.02)],
+)
+def test_the_story_weighs_each_decision_as_the_live_game_did(
+    players: int, variants: Variants, seed: int, leave: float
+) -> None:
+    played = Weighed(players, variants, seed, leave)
+    told = played_story(played)
+    decisions = [
+        (pid, d.won_best, d.won_chosen) for pid in told.seats for d in told.reviews[pid].decisions
+    ]
+    assert len(decisions) == len(played.decisions)
+    for (pid, best, chosen), (live_pid, live_best, live_chosen) in zip(
+        sorted(decisions), sorted(played.decisions), strict=True
+    ):
+        assert pid == live_pid
+        assert abs(best - live_best) < 1e-12 and abs(chosen - live_chosen) < 1e-12
+    assert len(played.decisions) > 20 * players  # random play: many decisions, many errors
+    for review_ in told.reviews.values():
+        for decision in review_.decisions:
+            assert decision.chance_lost == pytest.approx(
+                max(0.0, decision.won_best - decision.won_chosen)
+            )
+            assert decision.grade is grade_of(decision.chance_lost)
+            assert decision.winning is not None
+    # Win chances: one point before each turn, as the live game gave them, then the result.
+    assert len(told.chances[:-1]) == len(played.starts)
+    for point, live in zip(told.chances[:-1], played.starts, strict=True):
+        assert point == pytest.approx(live, abs=1e-12)
+    assert len(told.chances) == len(told.turns) + 1
+    winners = played.game.winners
+    assert told.chances[-1] == tuple(1 / len(winners) if p in winners else 0.0 for p in told.seats)
+    for point in told.chances:
+        assert sum(point) == pytest.approx(1.0, abs=1e-9)
+    if leave:
+        left = [s.player.id for s in played.game.seats if not s.active]
+        assert left, "someone left the table"
+        for pid in left:  # one who left has no share from then on
+            assert told.series(pid)[-1] == 0.0
+
+
+def test_grades_by_win_chance_lost() -> None:
+    assert grade_of(0.0) is Grade.BEST
+    assert grade_of(0.004) is Grade.GOOD
+    assert grade_of(0.005) is Grade.INACCURACY
+    assert grade_of(0.0199) is Grade.INACCURACY
+    assert grade_of(0.02) is Grade.MISTAKE
+    assert grade_of(0.0499) is Grade.MISTAKE
+    assert grade_of(0.05) is Grade.BLUNDER
+    assert grade_of(0.5) is Grade.BLUNDER
+
+
+def test_random_play_makes_blunders_and_the_costliest_is_the_dearest_in_win_chance() -> None:
+    told = played_story(Weighed(2, DEFAULT, seed=4))
+    for review_ in told.reviews.values():
+        grades = review_.grades
+        assert sum(grades.values()) == len(review_.decisions)
+        assert grades[Grade.BLUNDER] > 0
+        costliest = review_.costliest
+        assert costliest is not None
+        assert costliest.chance_lost == max(d.chance_lost for d in review_.decisions)
+
+
+def test_the_turning_point_is_the_largest_rise_of_a_winner() -> None:
+    played = Weighed(3, DEFAULT, seed=6)
+    told = played_story(played)
+    turning = told.turning
+    assert turning is not None and turning.winner_id in played.game.winners
+    series = told.series(turning.winner_id)
+    rises = [after - before for before, after in itertools.pairwise(series)]
+    assert turning.rise == pytest.approx(max(rises))
+    assert (turning.before, turning.after) == (series[turning.turn], series[turning.turn + 1])
+    assert told.turns[turning.turn].round >= 1
+
+
+def test_lead_changes_when_another_chance_passes_the_leader_clearly() -> None:
+    told = played_story(Weighed(3, DEFAULT, seed=9))
+    leads = [m for m in told.moments if m.kind is MomentKind.LEAD]
+    assert leads
+    leader = max(range(3), key=lambda seat: told.chances[0][seat])
+    for moment in leads:
+        new = told.seats.index(moment.player_id)
+        before = told.chances[moment.point]
+        assert new != leader and before[new] - before[leader] >= LEAD_MARGIN
+        leader = new
+
+
+def test_a_big_general_is_the_last_moment_and_the_turning_point() -> None:
+    """Bob throws a big general in round 2: his chance goes to 1 on that turn."""
+    game, roller = started(ALICE, BOB)
+    log: list[Event] = [GameStarted((ALICE.id, BOB.id)), TurnStarted(ALICE.id, 1)]
+    for turn in range(4):
+        player = game.seats[game.current].player
+        roller.push((6, 6, 6, 6, 6) if turn == 3 else (1, 2, 3, 4, 6))
+        game, events = apply(game, player, Roll(), roller)
+        log += events
+        if game.phase is Phase.PLAYING:
+            game, events = apply(game, player, Score(Box.STRAIGHT if turn else Box.SIXES), roller)
+            log += events
+    assert game.winners == (BOB.id,)
+    told = story(log, DEFAULT)
+    assert told is not None
+    assert told.turns[-1] == TurnPlayed(2, BOB.id, big_general=True)
+    assert told.moments[-1] == Moment(4, MomentKind.BIG_GENERAL, BOB.id)
+    assert told.turning == TurningPoint(3, BOB.id, told.series(BOB.id)[3], 1.0)
+
+
+def test_a_general_written_is_a_moment() -> None:
+    """Under "scores 60" a first-throw five of a kind is written in General, a small one."""
+    sixty = Variants(big_general=BigGeneralMode.SCORES_SIXTY)
+    game, roller = started(ALICE, BOB, variants=sixty)
+    log: list[Event] = [GameStarted((ALICE.id, BOB.id)), TurnStarted(ALICE.id, 1)]
+    for player, dice, box in ((ALICE, (1, 2, 3, 4, 6), Box.SIXES), (BOB, (4,) * 5, Box.GENERAL)):
+        roller.push(dice)
+        game, events = apply(game, player, Roll(), roller)
+        log += events
+        game, events = apply(game, player, Score(box), roller)
+        log += events
+    told = story([*log, GameEnded(EndReason.COMPLETED, (BOB.id,))], sixty)
+    assert told is not None
+    assert told.turns[1] == TurnPlayed(1, BOB.id, Box.GENERAL, 60)
+    assert [m for m in told.moments if m.kind is not MomentKind.LEAD] == [
+        Moment(2, MomentKind.GENERAL, BOB.id)
+    ]
+
+
+def test_no_story_for_a_table_too_big_to_weigh_or_without_a_winner() -> None:
+    _, log = play_with_mistakes(seed=3)
+    assert story(log, DEFAULT) is not None  # one player: always 1
+    assert story([e for e in log if not isinstance(e, GameEnded)], DEFAULT) is None
+    order = tuple(f"p{n}" for n in range(CHANCE_SEATS + 1))
+    assert story([GameStarted(order), TurnStarted("p0", 1)], DEFAULT) is None
