@@ -30,6 +30,7 @@ class ChatSettings:
     table_cap: int = 10
     sheet: SheetStyle = SheetStyle.TEXT
     computer_pause: float | None = None
+    chances: bool = True
 
     def __post_init__(self) -> None:
         if not MIN_TABLE_CAP <= self.table_cap <= MAX_TABLE_CAP:
@@ -46,6 +47,7 @@ class ChatSettings:
             table_cap=self.table_cap,
             hints=self.hints,
             turn_timer=self.turn_timer,
+            chances=self.chances,
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -94,6 +96,7 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "table_cap": TABLE_CAPS,
     "sheet": tuple(SheetStyle),
     "computer_pause": PAUSES,
+    "chances": (True, False),
 }
 
 

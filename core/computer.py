@@ -1,4 +1,5 @@
-"""Computer players: the next action of a Master, Club or Novice, from the game alone."""
+"""Computer players: the next action of a Grandmaster, Master, Club or Novice, from the game
+alone."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from core.identity import COMPUTER_PREFIX, PlayerRef
 from core.levels import Level
 from core.rules import MAX_THROWS, score
 from core.strategy import choices, held_positions
+from core.winplay import winning_choice
 
 
 def level_of(player: PlayerRef | str) -> Level | None:
@@ -29,15 +31,17 @@ def next_action(game: Game, level: Level) -> Action:
         return Roll()
     if level is Level.NOVICE:
         return _novice(game)
-    options = choices(
-        game.variants,
-        seat.open_boxes(),
-        turn.dice,
-        turn.throws,
-        seat.total,
-        greedy=level is Level.CLUB,
-    )
-    best = options[0]
+    if level is Level.GRANDMASTER:
+        best = winning_choice(game)
+    else:
+        best = choices(
+            game.variants,
+            seat.open_boxes(),
+            turn.dice,
+            turn.throws,
+            seat.total,
+            greedy=level is Level.CLUB,
+        )[0]
     if best.box is not None:
         return Score(best.box)
     assert best.keep is not None

@@ -6,6 +6,7 @@ from enum import Enum
 
 
 class Level(Enum):
-    MASTER = "master"  # the exact optimal policy
+    GRANDMASTER = "grandmaster"  # the highest chance of winning the table at every decision
+    MASTER = "master"  # the exact optimal policy (the highest expected score)
     CLUB = "club"  # the best play for this turn only
     NOVICE = "novice"  # keeps the most common face, writes the highest score now

@@ -40,6 +40,7 @@ class Variants:
     table_cap: int = 10
     hints: bool = True  # a table setting rather than a rule: competitive tables turn hints off
     turn_timer: int = 600  # seconds a person has for a turn; 0: no limit (a table setting too)
+    chances: bool = True  # every board shows each player's chance of winning (a table setting)
 
     def __post_init__(self) -> None:
         if not MIN_TABLE_CAP <= self.table_cap <= MAX_TABLE_CAP:
@@ -53,6 +54,7 @@ class Variants:
             "table_cap": self.table_cap,
             "hints": self.hints,
             "turn_timer": self.turn_timer,
+            "chances": self.chances,
         }
 
     @classmethod
@@ -68,6 +70,7 @@ class Variants:
             table_cap=int(data.get("table_cap", base.table_cap)),
             hints=bool(data.get("hints", base.hints)),
             turn_timer=int(data.get("turn_timer", base.turn_timer)),
+            chances=bool(data.get("chances", base.chances)),
         )
 
 

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import NamedTuple
 
 from core.boxes import ALL_BOXES, Box
+from core.chances import Standing, win_shares
 from core.events import EndReason, Event
 from core.game import Game, Phase
 from core.rules import MAX_THROWS, ROUNDS, Variants, sheet_scores
@@ -73,6 +75,9 @@ class GameView:
     end_reason: EndReason | None
     events: tuple[Event, ...]
     viewer_id: str | None
+    # Each player's chance of winning as the turn began (players' order; empty where the table
+    # does not show them, or fewer than two play on).
+    chances: tuple[float, ...] = ()
 
     @property
     def can_roll(self) -> bool:
@@ -142,7 +147,23 @@ def make_view(game: Game, viewer_id: str | None = None, events: tuple[Event, ...
         end_reason=game.end_reason,
         events=events,
         viewer_id=viewer_id,
+        chances=_chances(game) if game.phase is Phase.PLAYING and game.variants.chances else (),
     )
+
+
+def _chances(game: Game) -> tuple[float, ...]:
+    standings = tuple(
+        Standing(seat.total, frozenset(seat.open_boxes()), seat.active) for seat in game.seats
+    )
+    if sum(standing.playing for standing in standings) < 2:
+        return ()
+    return _shares(game.variants, standings, game.current)
+
+
+@lru_cache(maxsize=1024)
+def _shares(variants: Variants, standings: tuple[Standing, ...], to_move: int) -> tuple[float, ...]:
+    """The same turn's boards are drawn again and again: its chances are worked out once."""
+    return win_shares(variants, standings, to_move)
 
 
 def _rows(game: Game) -> Iterable[tuple[int | None, ...]]:

@@ -65,6 +65,7 @@ COMMANDS: tuple[Command, ...] = (
     Command("leave"),
     Command("sheet", (TEXT,)),
     Command("hint", private=True),
+    Command("chances"),
     Command("review"),
     Command("leaderboard", (SCOPE, PERIOD)),
     Command("stats", (STATS_PLAYER,)),

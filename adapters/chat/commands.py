@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from adapters.chat import cards
 from adapters.chat.catalogue import ALIASES, BY_NAME, TEXT
+from adapters.chat.chances import chances
 from adapters.chat.records import KINDS, Query, record_lines
 from adapters.chat.review import last_review
 from adapters.chat.surface import Exchange
@@ -99,6 +100,8 @@ async def _command(
         await exchange.public(cards.Records(tuple(lines)))
     elif name == "hint":
         await hint(tables, exchange)
+    elif name == "chances":
+        await chances(tables, exchange)
     elif name == "review":
         await exchange.public(cards.Lines(tuple(await last_review(t, tables.service, channel))))
     elif name in BY_NAME:

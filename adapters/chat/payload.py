@@ -20,8 +20,8 @@ from core.levels import Level
 PREFIX = "g1"
 SHEET = "v"
 HINT = "t"
-PATTERN = re.compile(r"g1\|([a-z2-7]{8})\|(\d{1,9})\|(j|l|b|x|r|v|t|a[mcn]|h[0-4]|s\d)")
-LEVEL_CODES = {"am": Level.MASTER, "ac": Level.CLUB, "an": Level.NOVICE}
+PATTERN = re.compile(r"g1\|([a-z2-7]{8})\|(\d{1,9})\|(j|l|b|x|r|v|t|a[gmcn]|h[0-4]|s\d)")
+LEVEL_CODES = {"ag": Level.GRANDMASTER, "am": Level.MASTER, "ac": Level.CLUB, "an": Level.NOVICE}
 SETTINGS_PREFIX = "cfg|"
 SETTINGS_DONE = "done"
 SETTINGS_PATTERN = re.compile(r"cfg\|[a-z_]{1,40}")

@@ -26,6 +26,7 @@ class Command(Enum):
     SCORE = "score"
     SHEET = "sheet"
     HINT = "hint"
+    CHANCES = "chances"
     RULES = "rules"
     HELP = "help"
     QUIT = "quit"
@@ -35,13 +36,15 @@ class Command(Enum):
 WORDS: dict[str, dict[Command, tuple[str, ...]]] = {
     "en": {
         Command.ROLL: ("r", "roll"), Command.HOLD: ("h", "hold"), Command.SCORE: ("s", "score"),
-        Command.SHEET: ("sheet",), Command.HINT: ("hint",), Command.RULES: ("rules",),
+        Command.SHEET: ("sheet",), Command.HINT: ("hint",), Command.CHANCES: ("chances",),
+        Command.RULES: ("rules",),
         Command.HELP: ("help", "?"), Command.QUIT: ("q", "quit"),
     },
     "ru": {
         Command.ROLL: ("б", "бросить"), Command.HOLD: ("о", "оставить"),
         Command.SCORE: ("з", "записать"), Command.SHEET: ("т", "таблица"),
-        Command.HINT: ("п", "подсказка"), Command.RULES: ("правила",),
+        Command.HINT: ("п", "подсказка"), Command.CHANCES: ("шансы",),
+        Command.RULES: ("правила",),
         Command.HELP: ("помощь", "?"), Command.QUIT: ("в", "выход"),
     },
 }  # fmt: skip
@@ -90,6 +93,7 @@ class Meta(Enum):
     RULES = "rules"
     SHEET = "sheet"
     HINT = "hint"
+    CHANCES = "chances"
     QUIT = "quit"
     BOXES = "boxes"  # `s` alone: the open boxes and what they would score
     EMPTY = "empty"
@@ -120,7 +124,8 @@ class BadDice:
 
 Parsed = Action | Meta | Unknown | BadBox | Ambiguous | BadDice
 META = {
-    Command.SHEET: Meta.SHEET, Command.HINT: Meta.HINT, Command.RULES: Meta.RULES,
+    Command.SHEET: Meta.SHEET, Command.HINT: Meta.HINT, Command.CHANCES: Meta.CHANCES,
+    Command.RULES: Meta.RULES,
     Command.HELP: Meta.HELP, Command.QUIT: Meta.QUIT,
 }  # fmt: skip
 

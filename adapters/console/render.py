@@ -5,6 +5,7 @@ from __future__ import annotations
 from adapters.console.commands import WORDS, Command
 from adapters.console.sheet import sheet_text, width
 from adapters.i18n import DEFAULT_LOCALE, Translator
+from adapters.i18n.chances import chances_line
 from adapters.i18n.text import DIE_FACES, box_name, turn_header
 from core.boxes import ALL_BOXES
 from core.game import Phase
@@ -58,6 +59,8 @@ def render_board(
     if view.phase is not Phase.PLAYING:
         return sheet_text(t, view, columns)
     lines = [turn_header(t, view)]
+    if (chances := chances_line(t, view)) is not None:
+        lines.append(chances)
     if not view.dice:
         lines.append(t("turn-first"))
         return "\n".join(lines)

@@ -19,6 +19,7 @@ from discord.utils import escape_markdown, escape_mentions
 from adapters.chat import payload
 from adapters.discord.buttons import GameButton, SettingButton
 from adapters.i18n import Translator
+from adapters.i18n.chances import chances_line
 from adapters.i18n.text import (
     box_name,
     dice_text,
@@ -40,7 +41,7 @@ ROW_WIDTH = 5
 KEYCAPS = ("1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣")
 HELD = "🔒"
 SHEET_FILE = "score-sheet.png"
-SETTINGS_PER_ROW = 2
+SETTINGS_PER_ROW = 3  # eleven buttons within Discord's five rows
 _Style = discord.ButtonStyle
 
 
@@ -178,6 +179,8 @@ def turn(t: Translator, view: GameView, *, notify: bool = False) -> Rendered:
     human = not current.is_computer
     ping = current.id if notify and human else None
     lines = [esc(turn_header(t, view, "\x00")).replace("\x00", mention(current))]
+    if (chances := chances_line(t, view)) is not None:
+        lines.append(esc(chances))
     buttons: list[GameButton] = []
     row = 0
     if not view.dice:

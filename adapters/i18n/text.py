@@ -342,7 +342,7 @@ def setting_value(t: Translator, name: str, value: object) -> str:
         return t("settings-default") if value is None else t("settings-seconds", n=value)
     if name == "turn_timer" and isinstance(value, int):
         return duration(t, value) if value else t("settings-timer-off")
-    if name == "hints":
+    if name in ("hints", "chances"):
         return t("settings-hints-on" if value else "settings-hints-off")
     if isinstance(value, BigGeneralMode):
         return t("settings-big-ends" if value is BigGeneralMode.ENDS_GAME else "settings-big-sixty")

@@ -11,6 +11,7 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 from adapters.chat import payload
 from adapters.chat.catalogue import help_lines, welcome_lines
 from adapters.i18n import Translator
+from adapters.i18n.chances import chances_line
 from adapters.i18n.text import (
     box_name,
     dice_text,
@@ -26,6 +27,8 @@ from core.chat_settings import CHOICES, ChatSettings
 from core.events import BigGeneralThrown, BoxScored, Event
 from core.game import Phase
 from core.view import GameView, PlayerView
+
+LEVELS = list(payload.LEVEL_CODES.items())
 
 MESSAGE_LIMIT = 4096
 ALERT_LIMIT = 200
@@ -109,10 +112,10 @@ def lobby(t: Translator, view: GameView) -> Rendered:
     lines.append(escape(t("lobby-hint")))
     keyboard = [
         [_button(t("btn-join"), view, "j"), _button(t("btn-leave"), view, "l")],
-        [
-            _button(t(f"btn-add-{level.value}"), view, code)
-            for code, level in payload.LEVEL_CODES.items()
-        ],
+        *(  # two computers a row: their names are long in Russian
+            [_button(t(f"btn-add-{level.value}"), view, code) for code, level in LEVELS[i : i + 2]]
+            for i in range(0, len(LEVELS), 2)
+        ),
         [_button(t("btn-start"), view, "b"), _button(t("btn-cancel"), view, "x")],
     ]
     return Rendered(_seated(view, lines), InlineKeyboardMarkup(keyboard))
@@ -132,6 +135,8 @@ def turn(t: Translator, view: GameView, *, notify: bool = False) -> Rendered:
     human = not current.is_computer
     who = mention(current) if notify and human else f"<b>{escape(shown_name(current.name))}</b>"
     lines = [escape(turn_header(t, view, "\x00")).replace("\x00", who)]
+    if (chances := chances_line(t, view)) is not None:
+        lines.append(escape(chances))
     keyboard: list[list[InlineKeyboardButton]] = []
     sheet_button = _button(t("btn-sheet"), view, "v")
     if not view.dice:

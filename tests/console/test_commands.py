@@ -128,6 +128,7 @@ def test_every_listed_word_is_a_command_and_means_its_command() -> None:
         Command.SCORE: Meta.BOXES,
         Command.SHEET: Meta.SHEET,
         Command.HINT: Meta.HINT,
+        Command.CHANCES: Meta.CHANCES,
         Command.RULES: Meta.RULES,
         Command.HELP: Meta.HELP,
         Command.QUIT: Meta.QUIT,

@@ -45,7 +45,7 @@ async def test_the_largest_lobby_and_its_start() -> None:
     lobby = render.lobby(T, make_view(game))
     check_message(lobby.content)
     assert r"\*\*" in lobby.content and r"\`\`\`" in lobby.content  # escaped, not bold
-    assert [len(row) for row in components(lobby)] == [4, 3]  # seating; computers
+    assert [len(row) for row in components(lobby)] == [4, 4]  # seating; computers
     started, events = apply(game, players[0], Start(), SeededRoller(3))
     view = make_view(started, None, events)
     closed = render.lobby(T, view)

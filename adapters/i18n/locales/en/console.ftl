@@ -1,7 +1,7 @@
 ## Console
 console-welcome = Welcome to General! Type "help" (or "?") at any prompt to see the commands.
 console-resume = There is an unfinished game ({ $names }, round { $round }). Carry on with it? [Y/n]
-console-ask-players = Players' names, separated by commas (computers: +master, +club or +novice):
+console-ask-players = Players' names, separated by commas (computers: +grandmaster, +master, +club or +novice):
 console-names-help = Now type the players' names, separated by commas, e.g. Ann, Ben, +club.
 console-names-first = The game has not started yet: type the players' names first (or "help").
 console-no-players = Type at least one player's name: computers do not play on their own.
@@ -11,7 +11,7 @@ console-long-name = The name "{ $name }" is too long: a name has at most { $limi
     [one] { $limit } character
    *[other] { $limit } characters
 }.
-console-bad-computer = There is no computer "{ $word }": choose +master, +club or +novice.
+console-bad-computer = There is no computer "{ $word }": choose +grandmaster, +master, +club or +novice.
 console-prompt = { $name }>
 console-too-long = That line is too long: { $length ->
     [one] { $length } character
@@ -35,6 +35,7 @@ console-help-score = write into a box: its number 1–10, its name, or its first
 console-help-boxes = the open boxes, and what the dice showing would score in each
 console-help-sheet = the score sheet
 console-help-hint = the best choices now, each with its expected final score
+console-help-chances = every player's chance of winning, with the throw in progress counted
 console-help-rules = the rules in brief
 console-help-help = this list
 console-help-quit = stop (or Ctrl-C); the game is kept for the next start
