@@ -58,6 +58,14 @@ class Lines:
 
 
 @dataclass(frozen=True)
+class Review(Lines):
+    """A game's review and, where one was drawn, the picture of everyone's win chance turn by
+    turn; a kind of Lines, so that a front end that shows no pictures shows its words."""
+
+    picture: bytes | None = None
+
+
+@dataclass(frozen=True)
 class Records:
     """A leaderboard, statistics or history: a title, then a monospace body."""
 
@@ -129,6 +137,7 @@ Card = (
     | Redrawn
     | Stripped
     | Lines
+    | Review
     | Records
     | Sheet
     | Final

@@ -103,7 +103,7 @@ async def _command(
     elif name == "chances":
         await chances(tables, exchange)
     elif name == "review":
-        await exchange.public(cards.Lines(tuple(await last_review(t, tables.service, channel))))
+        await exchange.public(await last_review(t, tables.service, channel))
     elif name in BY_NAME:
         async with tables.serial(channel, exchange):
             await _at_table(tables, exchange, asked, settings)

@@ -24,6 +24,9 @@ def draw(t: Translator, card: cards.Card) -> list[Rendered]:
             return [cards.draw_board(render, t, card)]
         case cards.Stripped():
             return [Rendered(None)]
+        case cards.Review(lines=lines, picture=picture) if picture is not None:
+            first, *rest = render.pages(esc(line) for line in lines)
+            return [Rendered(first, picture=picture), *(Rendered(page) for page in rest)]
         case cards.Lines(lines=lines):
             return [Rendered(page) for page in render.pages(esc(line) for line in lines)]
         case cards.Records(lines=lines):

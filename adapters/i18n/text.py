@@ -27,7 +27,7 @@ from core.events import (
     TurnTimedOut,
 )
 from core.records import PastGame, PlayerStats, Standing
-from core.review import Decision, PlayerReview
+from core.review import ERRORS, NOISE, Decision, PlayerReview, Story
 from core.rules import MAX_THROWS, BigGeneralMode, Variants
 from core.strategy import Choice
 from core.view import GameView
@@ -38,6 +38,7 @@ if TYPE_CHECKING:  # the Translator shows names through shown_name: imported her
 DIE_FACES = "⚀⚁⚂⚃⚄⚅"
 SHEET_NAME_WIDTH = 7
 PHONE_COLUMNS = 4
+POINTS_SHOWN = 0.05  # a costliest decision's points below this round to 0.0: not told
 NAME_WIDTH = 32  # characters a name shows at most; the game keeps it whole
 # Invisible characters outside the format category (Cf, stripped whole): fillers that show as
 # blank, the combining grapheme joiner.
@@ -245,39 +246,94 @@ def hint_lines(
 
 
 def review_lines(
-    t: Translator, view: GameView, reviews: dict[str, PlayerReview], variants: Variants
+    t: Translator,
+    view: GameView,
+    reviews: dict[str, PlayerReview],
+    variants: Variants,
+    story: Story | None = None,
 ) -> list[str]:
-    """One line per human player on how well they played, with their costliest decision."""
+    """One or two lines per human player on how well they played, their costliest decision
+    and, where the game was weighed by win chances (`story`), the game's turning point."""
     lines: list[str] = []
     for player in view.players:
         player_review = reviews.get(player.id)
         if player_review is None or player.is_computer:
             continue
-        costly = player_review.costly
-        if not costly:
-            lines.append(t("review-flawless", name=player.name))
-            continue
-        lines.append(
-            t(
-                "review-line",
-                name=player.name,
-                accuracy=player_review.accuracy(variants),
-                lost=player_review.lost,
-            )
-        )
-        lines.append(decision_text(t, costly[0]))
-    return [t("review-title"), *lines] if lines else []
+        if story is None:
+            lines.extend(_points_lines(t, player.name, player_review, variants))
+        else:
+            lines.extend(_chance_lines(t, player.name, player_review, variants))
+    if not lines:
+        return []
+    turning = turning_line(t, view, story) if story is not None else None
+    return [t("review-title"), *lines, *([turning] if turning else [])]
+
+
+def _points_lines(
+    t: Translator, name: str, player_review: PlayerReview, variants: Variants
+) -> list[str]:
+    """A review in expected points alone (a table too big to weigh by win chances)."""
+    costly = player_review.costly
+    if not costly:
+        return [t("review-flawless", name=name)]
+    accuracy, lost = player_review.accuracy(variants), player_review.lost
+    return [t("review-line", name=name, accuracy=accuracy, lost=lost), decision_text(t, costly[0])]
+
+
+def _chance_lines(
+    t: Translator, name: str, player_review: PlayerReview, variants: Variants
+) -> list[str]:
+    """Accuracy, points given away and the errors counted; then the costliest decision."""
+    grades = player_review.grades
+    costliest = player_review.costliest
+    if costliest is None:
+        return [t("review-flawless", name=name)]
+    accuracy, lost = player_review.accuracy(variants), player_review.lost
+    tally = [t(f"review-grade-{g.value}", count=grades[g]) for g in ERRORS if grades[g]]
+    if not tally:
+        return [t("review-player-clean", name=name, accuracy=accuracy, lost=lost)]
+    words = ", ".join(tally)
+    line = t("review-player", name=name, accuracy=accuracy, lost=lost, words=words)
+    return [line, decision_text(t, costliest)]
 
 
 def decision_text(t: Translator, decision: Decision) -> str:
+    """A costly decision: what was chosen, what was better and what it cost (in win chance
+    when the review was weighed by it, and in expected points)."""
+    args = {
+        "round": decision.round,
+        "throw": decision.throw,
+        "dice": dice_text(decision.dice),
+        "chosen": choice_text(t, decision.chosen, decision.dice),
+    }
+    if decision.winning is None or decision.chance_lost <= NOISE:
+        better = choice_text(t, decision.best, decision.dice)
+        return t("review-costliest", **args, better=better, loss=decision.loss)
+    args["better"] = choice_text(t, decision.winning, decision.dice)
+    rate = 100 * decision.chance_lost
+    if decision.loss < POINTS_SHOWN:
+        return t("review-costliest-chance-only", **args, rate=rate)
+    return t("review-costliest-chance", **args, rate=rate, loss=decision.loss)
+
+
+def turning_line(t: Translator, view: GameView, story: Story) -> str | None:
+    """The turn that raised the eventual winner's chance the most, and what happened in it."""
+    turning = story.turning
+    if turning is None:
+        return None
+    names = {player.id: player.name for player in view.players}
+    turn = story.turns[turning.turn]
+    word = "big" if turn.big_general else "box" if turn.box is not None else "left"
     return t(
-        "review-costliest",
-        round=decision.round,
-        throw=decision.throw,
-        dice=dice_text(decision.dice),
-        chosen=choice_text(t, decision.chosen, decision.dice),
-        better=choice_text(t, decision.best, decision.dice),
-        loss=decision.loss,
+        "review-turning",
+        round=turn.round,
+        player=shown_name(names.get(turn.player_id, "?")),
+        word=word,
+        box=box_name(t, turn.box) if turn.box is not None else "",
+        points=turn.points,
+        name=names.get(turning.winner_id, "?"),
+        n=100 * turning.before,
+        rate=100 * turning.after,
     )
 
 

@@ -29,6 +29,9 @@ def draw(t: Translator, card: cards.Card) -> list[Rendered]:
             return [cards.draw_board(render, t, card)]
         case cards.Stripped():
             return [Rendered("", strip=True)]
+        case cards.Review(lines=lines, picture=picture) if picture is not None:
+            # The chart, then the words: a review may be longer than a caption's 1,024.
+            return [Rendered("", picture=picture), *(Rendered(page) for page in line_pages(lines))]
         case cards.Lines(lines=lines):
             return [Rendered(page) for page in line_pages(lines)]
         case cards.Records(lines=lines):

@@ -1,4 +1,4 @@
-## Подсказки, компьютеры и разбор
+## Подсказки и компьютеры
 error-slow-down = Пожалуйста, помедленнее: слишком много нажатий подряд.
 error-hints-off = Подсказки за этим столом выключены.
 hint-title = Лучшие ходы сейчас (ожидаемый итог партии):
@@ -14,18 +14,3 @@ btn-add-master = 🤖 + Мастер
 btn-add-club = 🤖 + Любитель
 btn-add-novice = 🤖 + Новичок
 btn-hint = 💡 Подсказка
-review-title = Как все сыграли (по сравнению с наилучшей игрой):
-review-line = { $name }: точность { NUMBER($accuracy, minimumFractionDigits: 1, maximumFractionDigits: 1) }%, упущено в среднем { NUMBER($lost, minimumFractionDigits: 1, maximumFractionDigits: 1) } { NUMBER($lost, minimumFractionDigits: 1, maximumFractionDigits: 1) ->
-    [one] очко
-    [few] очка
-    [many] очков
-   *[other] очка
-}.
-review-flawless = { $name }: безупречно — каждое решение было лучшим.
-review-costliest = Самая дорогая ошибка — раунд { $round }, бросок { $throw }, кости { $dice }: решено { $chosen }, а лучше было { $better } (потеряно { NUMBER($loss, minimumFractionDigits: 1, maximumFractionDigits: 1) } { NUMBER($loss, minimumFractionDigits: 1, maximumFractionDigits: 1) ->
-    [one] очко
-    [few] очка
-    [many] очков
-   *[other] очка
-}).
-review-none = Разбирать пока нечего.

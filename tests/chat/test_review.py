@@ -1,0 +1,102 @@
+"""The review on the recording platform: the final message weighs each person's play by win
+chances and names the turning point; `/general review` adds the chart of everyone's chances."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from adapters.chat import cards
+from adapters.discord import draw as discord_draw
+from adapters.discord.render import MESSAGE_LIMIT as DISCORD_LIMIT
+from adapters.i18n import translator
+from adapters.pictures.chart import PALETTE, WIDTH
+from adapters.telegram import draw as telegram_draw
+from adapters.telegram.render import MESSAGE_LIMIT as TELEGRAM_LIMIT
+from core.boxes import Box
+from tests.chat.kit import ALICE, BOB, T, World, opened, view_of
+from tests.kit import LOT_ALICE_LOW
+
+DICE = {ALICE.id: (1, 2, 3, 4, 6), BOB.id: (5, 5, 5, 6, 6)}  # never a big general
+RU = translator("ru")
+
+
+@pytest.fixture
+async def world(tmp_path: Path) -> AsyncIterator[World]:
+    async with opened(tmp_path) as fresh:
+        yield fresh
+
+
+async def play_two(world: World, locale: str = "en") -> cards.Final:
+    """Alice and Bob each write their boxes in sheet order with one throw each."""
+    await world.command(ALICE, "start", locale=locale)
+    await world.command(BOB, "join", locale=locale)
+    world.roller.push(LOT_ALICE_LOW)
+    await world.press(await world.board(), ALICE, "b")
+    for turn in range(2 * len(Box)):
+        board = await world.board()
+        mover = view_of(board.card).current
+        assert mover is not None
+        person = ALICE if mover.id == ALICE.id else BOB
+        world.roller.push(DICE[person.id])
+        await world.press(board, person, "r")
+        await world.press(board, person, f"s{turn // 2}")
+    (final,) = world.platform.of(cards.Final)
+    assert isinstance(final.card, cards.Final)
+    return final.card
+
+
+async def test_the_final_message_weighs_each_person_and_tells_the_turning_point(
+    world: World,
+) -> None:
+    final = await play_two(world)
+    review = final.review
+    assert review[0] == T("review-title")
+    for name in ("Alice", "Bob"):
+        (line,) = [line for line in review if line.startswith(f"{name}:")]
+        assert "accuracy" in line
+    assert review[-1].startswith("Turning point — round ")
+    assert len(review) <= 1 + 2 * 2 + 1  # two lines a person at most, and the turning point
+
+
+async def test_the_review_command_sends_the_chart_with_the_words(world: World) -> None:
+    final = await play_two(world)
+    asked = await world.command(BOB, "review")
+    (card,) = asked.publicly
+    assert isinstance(card, cards.Review) and card.lines == final.review
+    assert card.picture is not None
+    image = Image.open(io.BytesIO(card.picture))
+    assert image.format == "PNG" and image.width == WIDTH
+    drawn = {colour for _, colour in image.convert("RGB").getcolors(1 << 16) or ()}
+    assert {PALETTE[0], PALETTE[1]} <= drawn and PALETTE[2] not in drawn
+
+
+async def test_the_review_speaks_the_table_s_language(world: World) -> None:
+    await play_two(world, locale="ru")
+    asked = await world.command(BOB, "review", locale="ru")
+    (card,) = asked.publicly
+    assert isinstance(card, cards.Review) and card.picture is not None
+    assert card.lines[0] == RU("review-title")
+    assert card.lines[-1].startswith("Переломный момент — раунд ")
+    assert any("точность" in line for line in card.lines)
+
+
+def test_the_fronts_send_the_chart_first_then_every_line_within_their_limits() -> None:
+    """A long review (a big table's) after the chart: Telegram's photo then pages of at most
+    4,096 characters, Discord's attachment with the first of its pages of at most 2,000."""
+    lines = tuple(f"Player <{n}>: " + "a long line of review " * 8 for n in range(60))
+    card = cards.Review(lines, b"PNG")
+    photo, *pages = telegram_draw.draw(T, card)
+    assert photo.picture == b"PNG" and photo.text == "" and len(pages) > 1
+    assert all(len(page.text) <= TELEGRAM_LIMIT and page.picture is None for page in pages)
+    assert "&lt;59&gt;" in pages[-1].text  # names escaped in the HTML
+    first, *rest = discord_draw.draw(T, card)
+    assert first.picture == b"PNG" and rest
+    assert all(len(page.content or "") <= DISCORD_LIMIT for page in [first, *rest])
+    assert lines[0] in (first.content or "") and lines[-1] in (rest[-1].content or "")
+    # Without a picture the card is drawn as the lines it is.
+    assert telegram_draw.draw(T, cards.Review(lines)) == telegram_draw.draw(T, cards.Lines(lines))
