@@ -22,8 +22,8 @@ from core.review import review, story
 from core.service import GameService
 from core.view import GameView, make_view
 
-KEPT = 32  # reviews of the latest finished games, by game and language
-_kept: OrderedDict[tuple[str, str], cards.Review] = OrderedDict()
+KEPT = 32  # reviews of the latest finished games, by game, version and language
+_kept: OrderedDict[tuple[str, int, str], cards.Review] = OrderedDict()
 
 
 def reviewed(t: Translator, view: GameView, events: Sequence[Event]) -> cards.Review:
@@ -39,7 +39,7 @@ def reviewed(t: Translator, view: GameView, events: Sequence[Event]) -> cards.Re
 
 
 async def _review(t: Translator, service: GameService, view: GameView) -> cards.Review:
-    key = (view.game_id, t.locale)
+    key = (view.game_id, view.version, t.locale)
     if key not in _kept:
         events = await service.repository.events(view.game_id)
         _kept[key] = await asyncio.to_thread(reviewed, t, view, events)
