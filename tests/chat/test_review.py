@@ -6,6 +6,8 @@ from __future__ import annotations
 import io
 from collections.abc import AsyncIterator
 from pathlib import Path
+from types import SimpleNamespace
+from typing import cast
 
 import pytest
 from PIL import Image
@@ -14,10 +16,15 @@ from adapters.chat import cards
 from adapters.discord import draw as discord_draw
 from adapters.discord.render import MESSAGE_LIMIT as DISCORD_LIMIT
 from adapters.i18n import translator
+from adapters.i18n.text import review_lines
 from adapters.pictures.chart import PALETTE, WIDTH
 from adapters.telegram import draw as telegram_draw
 from adapters.telegram.render import MESSAGE_LIMIT as TELEGRAM_LIMIT
 from core.boxes import Box
+from core.review import Decision, PlayerReview, Story
+from core.rules import Variants
+from core.strategy import Choice
+from core.view import GameView
 from tests.chat.kit import ALICE, BOB, T, World, opened, view_of
 from tests.kit import LOT_ALICE_LOW
 
@@ -100,3 +107,29 @@ def test_the_fronts_send_the_chart_first_then_every_line_within_their_limits() -
     assert lines[0] in (first.content or "") and lines[-1] in (rest[-1].content or "")
     # Without a picture the card is drawn as the lines it is.
     assert telegram_draw.draw(T, cards.Review(lines)) == telegram_draw.draw(T, cards.Lines(lines))
+
+
+def test_the_lines_tell_flawless_clean_and_costly_play_apart() -> None:
+    """By win chance: nothing lost is flawless; only points lost (playing for the win) names no
+    error; a blunder is counted and told as the costliest, with the better choice for winning."""
+    dice = (2, 2, 4, 6, 5)
+    twos, sixes = Choice(150.0, box=Box.TWOS, points=4), Choice(142.0, box=Box.SIXES, points=6)
+    keep = Choice(149.0, keep=(2, 2))
+
+    def person(*decisions: Decision) -> list[str]:
+        view = SimpleNamespace(players=[SimpleNamespace(id="p", name="Ann", is_computer=False)])
+        reviews = {"p": PlayerReview("p", list(decisions))}
+        told = cast(Story, SimpleNamespace(turning=None))
+        return review_lines(T, cast(GameView, view), reviews, Variants(), told)[1:]
+
+    best = Decision(1, 3, dice, twos, twos, twos, 0.6, 0.6)
+    assert person(best) == [T("review-flawless", name="Ann")]
+    for_the_win = Decision(1, 1, dice, keep, twos, keep, 0.6, 0.6)  # 1 point for the win
+    (clean,) = person(best, for_the_win)
+    assert clean.startswith("Ann: ") and "no inaccuracies, mistakes or blunders" in clean
+    blunder = Decision(2, 3, dice, sixes, twos, twos, 0.6, 0.5)
+    line, costliest = person(best, for_the_win, blunder)
+    assert line.endswith("given away; 1 blunder.")
+    assert costliest.startswith("Costliest: round 2, throw 3, dice 2-2-4-6-5 — “write Sixes (6)”")
+    assert "10.0 percentage points" in costliest and "8.0 expected points" in costliest
+    assert "“write Twos (4)” was better" in costliest
