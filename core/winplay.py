@@ -99,3 +99,21 @@ def _onward(dist: Distributions, mask: int, written: FloatArray, throws: int) ->
         keep = table.keep_after_second[mask]
         share = np.where(keep < 0, share, (TRANSITION @ share)[np.maximum(keep, 0)])
     return share
+
+
+def hint_shares(game: Game, options: Sequence[Choice]) -> tuple[float, ...]:
+    """Each of a hint's options' chance of winning, in its order; none where the player to move
+    plays alone (every choice wins) or the dice are not thrown yet."""
+    if game.phase is not Phase.PLAYING or game.turn.throws == 0:
+        return ()
+    if sum(seat.active for seat in game.seats) < 2:
+        return ()
+    standings = [
+        Standing(seat.total, frozenset(seat.open_boxes()), seat.active) for seat in game.seats
+    ]
+    turn = game.turn
+    ranked = choice_shares(game.variants, standings, game.current, turn.dice, turn.throws)
+    by_choice = {(choice.keep, choice.box): share for choice, share in ranked}
+    if any((option.keep, option.box) not in by_choice for option in options):
+        return ()
+    return tuple(by_choice[option.keep, option.box] for option in options)

@@ -121,6 +121,7 @@ class Hint:
     dice: tuple[int, ...]
     game_id: str = ""
     version: int = 0
+    shares: tuple[float, ...] = ()  # each option's chance of winning (empty: a game alone)
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from core.actions import Action, Cancel, Join, Kick, Leave, Open
 from core.chat_settings import ChatSettings
 from core.errors import ErrorCode, GameError
 from core.identity import ChannelKey
+from core.winplay import hint_shares
 
 MAX_ARGUMENT = 32
 ACTIONS: dict[str, Action] = {"join": Join(), "leave": Leave(), "stop": Cancel()}
@@ -208,7 +209,9 @@ async def hint(tables: Tables, exchange: Exchange, game_id: str | None = None) -
         await exchange.private(cards.Lines((tables.own("error-game-over"),)))
         return
     dice = tuple(d.value for d in view.dice)
-    await exchange.private(cards.Hint(tuple(options), dice, view.game_id, view.version))
+    game = await tables.service.game(channel)
+    shares = hint_shares(game, options) if game is not None and game.id == view.game_id else ()
+    await exchange.private(cards.Hint(tuple(options), dice, view.game_id, view.version, shares))
 
 
 async def welcome(

@@ -38,6 +38,7 @@ from core.identity import ChannelKey, PlayerRef
 from core.levels import Level
 from core.service import GameService, Outcome
 from core.view import make_view
+from core.winplay import hint_shares
 
 CHANNEL = ChannelKey("console", "local")
 NAME_LIMIT = 32  # characters in a player's name, as in the chat front ends
@@ -289,7 +290,8 @@ class ConsoleGame:
         except GameError as error:
             self.say(error_message(self.t, error))
             return
-        self.say("\n".join(hint_lines(self.t, options, game.turn.dice)))
+        shares = hint_shares(game, options)
+        self.say("\n".join(hint_lines(self.t, options, game.turn.dice, shares=shares)))
 
     async def _act(self, game: Game, player: PlayerRef, action: Action) -> tuple[Game, bool]:
         try:

@@ -46,8 +46,8 @@ def draw(t: Translator, card: cards.Card) -> list[Rendered]:
             return [render.settings(t, settings)]
         case cards.Help(topic=topic, preface=preface):
             return [Rendered(render.clip("\n".join([*map(esc, preface), _help(t, topic)])))]
-        case cards.Hint(options=options, dice=dice):
-            return [Rendered(render.lines_text(hint_lines(t, list(options), dice)))]
+        case cards.Hint(options=options, dice=dice, shares=shares):
+            return [Rendered(render.lines_text(hint_lines(t, list(options), dice, shares=shares)))]
         case cards.Welcome(brief=brief):
             return [Rendered(render.clip("\n".join(map(esc, welcome_lines(t, brief)))))]
 

@@ -234,14 +234,46 @@ def choice_text(t: Translator, choice: Choice, dice: tuple[int, ...]) -> str:
     return t("hint-keep", dice=dice_text(keep))
 
 
+def percent(t: Translator, share: float) -> str:
+    """A share as a whole percentage; never 0% or 100% for what is merely unlikely or likely."""
+    if share >= 1 - 1e-12:
+        return t("chances-percent", value="100")
+    if share <= 1e-12:
+        return t("chances-percent", value="0")
+    if share < 0.005:
+        return t("chances-below-one")
+    if share > 0.995:
+        return t("chances-above-ninety-nine")
+    return t("chances-percent", value=str(round(share * 100)))
+
+
 def hint_lines(
-    t: Translator, options: list[Choice], dice: tuple[int, ...], count: int = 4
+    t: Translator,
+    options: list[Choice],
+    dice: tuple[int, ...],
+    count: int = 4,
+    shares: tuple[float, ...] = (),
 ) -> list[str]:
-    """The best few choices with their expected final points, best first."""
-    lines = [t("hint-title")]
-    for rank, option in enumerate(options[:count], start=1):
+    """The best few choices with their expected final points, best first, and each one's
+    chance of winning where the table is a race (`shares`, in the same order); where another
+    choice gives the best chance, it is named first (a short answer keeps the first lines)."""
+    if not shares:
+        lines = [t("hint-title")]
+        for rank, option in enumerate(options[:count], start=1):
+            text = choice_text(t, option, dice)
+            lines.append(t("hint-line", rank=rank, choice=text, expected=option.expected))
+        return lines
+    lines = [t("hint-title-chances")]
+    best = max(range(len(shares)), key=lambda index: (shares[index], -index))
+    if shares[best] > shares[0] + 1e-12:
+        text = choice_text(t, options[best], dice)
+        lines.append(t("hint-for-the-win", choice=text, value=percent(t, shares[best])))
+    for rank, (option, share) in enumerate(zip(options[:count], shares, strict=False), start=1):
         text = choice_text(t, option, dice)
-        lines.append(t("hint-line", rank=rank, choice=text, expected=option.expected))
+        value = percent(t, share)
+        lines.append(
+            t("hint-line-chances", rank=rank, choice=text, expected=option.expected, value=value)
+        )
     return lines
 
 

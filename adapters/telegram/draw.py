@@ -57,8 +57,8 @@ def draw(t: Translator, card: cards.Card) -> list[Rendered]:
             if preface:
                 text = f"{escaped(chr(10).join(preface), MESSAGE_LIMIT - len(text) - 1)}\n{text}"
             return [Rendered(text)]
-        case cards.Hint(options=options, dice=dice):
-            return [Rendered(_lines(hint_lines(t, list(options), dice)))]
+        case cards.Hint(options=options, dice=dice, shares=shares):
+            return [Rendered(_lines(hint_lines(t, list(options), dice, shares=shares)))]
         case cards.Welcome(brief=brief, invite=invite):
             return [render.welcome(t, brief, invite)]
 
@@ -69,8 +69,8 @@ def alert(t: Translator, card: cards.Card) -> tuple[str | None, bool]:
     match card:
         case cards.Lines(lines=lines):
             return render.alert("\n".join(lines)), False
-        case cards.Hint(options=options, dice=dice):
-            hint = hint_lines(t, list(options), dice, count=ALERT_CHOICES)
+        case cards.Hint(options=options, dice=dice, shares=shares):
+            hint = hint_lines(t, list(options), dice, count=ALERT_CHOICES, shares=shares)
             return render.alert("\n".join(hint)), True
     return None, False
 

@@ -14,10 +14,14 @@ from adapters.chat import cards
 from adapters.discord import render as discord_render
 from adapters.i18n import translator
 from adapters.i18n.chances import chances_line, percent
+from adapters.i18n.text import hint_lines
 from adapters.telegram import render as telegram_render
+from adapters.telegram.draw import alert
+from core.boxes import Box
 from core.game import Phase
 from core.identity import PlayerRef
 from core.levels import Level
+from core.strategy import Choice
 from tests.chat.kit import ALICE, BOB, T, World, opened, view_of
 from tests.kit import LOT_ALICE_LOW
 
@@ -138,3 +142,30 @@ async def test_the_grandmaster_is_seated_from_the_lobby_and_plays(world: World) 
     assert sum(score is not None for score in played.scores) == 1  # its turn, written
     assert game.seats[game.current].player == ALICE
     assert Level.GRANDMASTER.value in computer.id
+
+
+async def test_a_hint_gives_each_choice_its_chance_to_win(world: World) -> None:
+    await two_at_the_table(world)
+    world.roller.push([6, 6, 6, 6, 5])
+    await world.press(await world.board(), ALICE, "r")
+    asked = await world.command(ALICE, "hint")
+    (hint,) = asked.privately
+    assert isinstance(hint, cards.Hint) and len(hint.shares) == len(hint.options)
+    assert all(0 < share < 1 for share in hint.shares)
+    lines = hint_lines(T, list(hint.options), hint.dice, shares=hint.shares)
+    assert lines[0] == T("hint-title-chances") and lines[1].endswith("%")
+    text, _ = alert(RU, hint)  # a press's answer holds 200 characters
+    assert text is not None and text.startswith(RU("hint-title-chances")) and len(text) <= 200
+
+
+def test_where_another_choice_wins_more_often_the_hint_names_it_first() -> None:
+    safe = Choice(210.0, box=Box.SIXES, points=24)
+    bold = Choice(205.5, keep=(6, 6, 6, 6))
+    lines = hint_lines(T, [safe, bold], (6, 6, 6, 6, 5), shares=(0.41, 0.46))
+    assert lines[1] == "To play for the win: keep 6-6-6-6 and roll (46%)."
+    assert lines[2].startswith("1. write Sixes (24) → 210.0 · 41%")
+    same = hint_lines(T, [safe, bold], (6, 6, 6, 6, 5), shares=(0.46, 0.41))
+    assert not any("for the win" in line for line in same)
+    assert hint_lines(RU, [safe, bold], (6, 6, 6, 6, 5), shares=(0.41, 0.46))[1].startswith(
+        "Чтобы играть на победу: отложить 6-6-6-6"
+    )

@@ -105,8 +105,8 @@ async def test_lobby_join_leave_host_only_start_and_stop(dc: RunningBot) -> None
     assert lobby.content.startswith("**🎲 A table of General is open**")
     assert "Host: Alice" in lobby.content and "Seated (1): Alice" in lobby.content
     assert [b.label for b in lobby.buttons] == [
-        "✋ Join", "🚪 Leave", "▶️ Start", "✖️ Cancel", "🤖 + Grandmaster", "🤖 + Master", "🤖 + Club",
-        "🤖 + Novice",
+        "✋ Join", "🚪 Leave", "▶️ Start", "✖️ Cancel",
+        "🤖 + Grandmaster", "🤖 + Master", "🤖 + Club", "🤖 + Novice",
     ]  # fmt: skip
 
     # A second /general start is refused privately; the board is shown again at the bottom.

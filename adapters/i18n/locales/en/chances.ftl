@@ -10,3 +10,6 @@ computer-grandmaster = 🤖 Grandmaster
 btn-add-grandmaster = 🤖 + Grandmaster
 settings-chances = Win chances on the board: { $value }
 cmd-chances = Each player's chance of winning the game in play
+hint-title-chances = Best play now (expected final points · chance to win):
+hint-line-chances = { $rank }. { $choice } → { NUMBER($expected, minimumFractionDigits: 1, maximumFractionDigits: 1) } · { $value }
+hint-for-the-win = To play for the win: { $choice } ({ $value }).

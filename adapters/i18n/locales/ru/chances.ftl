@@ -10,3 +10,6 @@ computer-grandmaster = 🤖 Гроссмейстер
 btn-add-grandmaster = 🤖 + Гроссмейстер
 settings-chances = Шансы на победу на доске: { $value }
 cmd-chances = Шансы каждого игрока выиграть идущую партию
+hint-title-chances = Лучшие ходы сейчас (ожидаемый итог партии · шанс на победу):
+hint-line-chances = { $rank }. { $choice } → { NUMBER($expected, minimumFractionDigits: 1, maximumFractionDigits: 1) } · { $value }
+hint-for-the-win = Чтобы играть на победу: { $choice } ({ $value }).
