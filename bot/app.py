@@ -29,6 +29,8 @@ from bot.startup import (
     telegram_failure,
 )
 from core.dice import Roller, SecureRoller, SeededRoller
+from core.distribution import distributions
+from core.rules import DEFAULT_VARIANTS
 from core.service import GameService
 
 log = logging.getLogger("bot")
@@ -175,7 +177,11 @@ async def serve(
         log.info("ready")
         if ready is not None:
             ready.set()
+        # Every board shows the chances, which need the default rules' score distributions
+        # (about half a second): worked out beside the loop, not in the first game's way.
+        warming = asyncio.create_task(asyncio.to_thread(distributions, DEFAULT_VARIANTS))
         await stop.wait()
+        await warming
     finally:
         await service.close()  # computers stop first: every step they made is already saved
         for front_end in reversed(started):

@@ -214,7 +214,7 @@ async def test_against_computers_with_hint_and_review(tmp_path: Path) -> None:
     text = script.text
     assert "🤖 Master" in text and "🤖 Novice" in text
     assert T("error-throw-first") in text  # a hint before throwing
-    assert text.count(T("hint-title")) >= 1
+    assert text.count(T("hint-title-chances")) >= 1  # against computers: each choice's chance
     review = text.split(T("review-title"))[1]
     assert "Ann:" in review
     assert "🤖 Master:" not in review  # computers are not reviewed

@@ -49,6 +49,7 @@ async def test_two_player_game_to_the_final_sheet(tg: RunningBot) -> None:
         turn_messages.append(done.message_id)
         assert players  # every player seen
     assert len(set(turn_messages)) == 20  # one message per turn
+    await fake.wait_for(lambda: "Score sheet" in fake.bot_messages(group)[-1].plain_text)
     final = fake.bot_messages(group)[-1]
     # Dice 2-3-3-5-6 each turn into boxes in order: Twos 2, Threes 6, Fives 5, Sixes 6.
     assert "Shared win: Alice, Bob <b> with 19 points each." in final.plain_text
