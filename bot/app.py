@@ -157,7 +157,15 @@ async def serve(
     """Run the chat front ends until `stop` is set; `ready` is set once all of them listen.
 
     `roller` replaces the dice of the settings (tests script them)."""
-    repository = await open_repository(settings)
+    # Every board shows the chances, which need the default rules' score distributions (a few
+    # tenths of a second): worked out in a thread while the front ends connect, and ready
+    # before the first board, which would otherwise hold the loop up for them.
+    warming = asyncio.create_task(asyncio.to_thread(distributions, DEFAULT_VARIANTS))
+    try:
+        repository = await open_repository(settings)
+    except BaseException:
+        warming.cancel()  # the thread finishes unheeded
+        raise
     service = GameService(repository, roller or make_roller(settings))
     started: list[FrontEnd] = []
     try:
@@ -171,18 +179,16 @@ async def serve(
                     raise
                 raise failure from error
             started.append(front_end)
+        await warming
         # What start-up built (libraries, catalogues, front ends) lives as long as the process:
         # out of the collector's way, a full collection walks only what the games made since.
         gc.freeze()
         log.info("ready")
         if ready is not None:
             ready.set()
-        # Every board shows the chances, which need the default rules' score distributions
-        # (about half a second): worked out beside the loop, not in the first game's way.
-        warming = asyncio.create_task(asyncio.to_thread(distributions, DEFAULT_VARIANTS))
         await stop.wait()
-        await warming
     finally:
+        warming.cancel()  # a start that failed does not wait for it
         await service.close()  # computers stop first: every step they made is already saved
         for front_end in reversed(started):
             try:
