@@ -6,6 +6,7 @@ from adapters.console.commands import WORDS, Command
 from adapters.console.sheet import sheet_text, width
 from adapters.i18n import DEFAULT_LOCALE, Translator
 from adapters.i18n.chances import chances_line
+from adapters.i18n.standings import standings_line
 from adapters.i18n.text import DIE_FACES, box_name, turn_header
 from core.boxes import ALL_BOXES
 from core.game import Phase
@@ -59,8 +60,7 @@ def render_board(
     if view.phase is not Phase.PLAYING:
         return sheet_text(t, view, columns)
     lines = [turn_header(t, view)]
-    if (chances := chances_line(t, view)) is not None:
-        lines.append(chances)
+    lines += [line for line in (standings_line(t, view), chances_line(t, view)) if line]
     if not view.dice:
         lines.append(t("turn-first"))
         return "\n".join(lines)

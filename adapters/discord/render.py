@@ -20,6 +20,7 @@ from adapters.chat import payload
 from adapters.discord.buttons import GameButton, SettingButton
 from adapters.i18n import Translator
 from adapters.i18n.chances import chances_line
+from adapters.i18n.standings import standings_line
 from adapters.i18n.text import (
     box_name,
     dice_text,
@@ -179,8 +180,9 @@ def turn(t: Translator, view: GameView, *, notify: bool = False) -> Rendered:
     human = not current.is_computer
     ping = current.id if notify and human else None
     lines = [esc(turn_header(t, view, "\x00")).replace("\x00", mention(current))]
-    if (chances := chances_line(t, view)) is not None:
-        lines.append(esc(chances))
+    for line in (standings_line(t, view), chances_line(t, view)):
+        if line is not None:
+            lines.append(esc(line))
     buttons: list[GameButton] = []
     row = 0
     if not view.dice:

@@ -12,6 +12,7 @@ from adapters.chat import payload
 from adapters.chat.catalogue import help_lines, welcome_lines
 from adapters.i18n import Translator
 from adapters.i18n.chances import chances_line
+from adapters.i18n.standings import standings_line
 from adapters.i18n.text import (
     box_name,
     dice_text,
@@ -135,8 +136,9 @@ def turn(t: Translator, view: GameView, *, notify: bool = False) -> Rendered:
     human = not current.is_computer
     who = mention(current) if notify and human else f"<b>{escape(shown_name(current.name))}</b>"
     lines = [escape(turn_header(t, view, "\x00")).replace("\x00", who)]
-    if (chances := chances_line(t, view)) is not None:
-        lines.append(escape(chances))
+    for line in (standings_line(t, view), chances_line(t, view)):
+        if line is not None:
+            lines.append(escape(line))
     keyboard: list[list[InlineKeyboardButton]] = []
     sheet_button = _button(t("btn-sheet"), view, "v")
     if not view.dice:

@@ -71,6 +71,7 @@ async def test_solo_game_in_a_private_chat_and_big_general(tg: RunningBot) -> No
     assert "A solo game begins" in board.plain_text
     tg.roller.push([4, 4, 4, 4, 4])
     await press(fake, solo, board, "Roll")
+    await fake.wait_for(lambda: "Winner" in fake.bot_messages(chat)[-1].plain_text)
     last = fake.bot_messages(chat)[-1]
     assert "BIG GENERAL" in fake.message(chat, board.message_id).plain_text
     assert "Winner: Solo" in last.plain_text

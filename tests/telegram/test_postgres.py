@@ -36,6 +36,7 @@ async def test_a_two_player_game_on_postgres(
             board = fake.message(group, board.message_id)
             box = next(b.text for b in board.buttons if "·" in b.text)
             await press(fake, ann if turn % 2 == 0 else bob, board, box)
+        await fake.wait_for(lambda: "Shared win" in fake.bot_messages(group)[-1].plain_text)
         assert (
             "Shared win: Ann, Bob with 19 points each." in fake.bot_messages(group)[-1].plain_text
         )

@@ -1,0 +1,3 @@
+## Строка мест на доске
+standings-line = 🏅 { $players }
+standings-entry = { $rank }. { $name } { $total }

@@ -1,0 +1,45 @@
+"""The board's standings line: every player's place and total, so nobody needs the sheet to
+know the score."""
+
+from __future__ import annotations
+
+from adapters.i18n import Translator
+from adapters.i18n.text import shown_name
+from core.view import GameView, PlayerView
+
+EVERYONE = 6  # up to this many players the line names them all
+LEADERS = 3  # at a bigger table: the leaders, and the player to move with their place
+NAME_WIDTH = 16
+
+
+def places(players: list[PlayerView]) -> list[tuple[int, PlayerView]]:
+    """Highest total first; equal totals share a place (1, 1, 3), seating order between them."""
+    ranked = sorted(players, key=lambda player: -player.total)
+    placed: list[tuple[int, PlayerView]] = []
+    for index, player in enumerate(ranked):
+        same = placed and placed[-1][1].total == player.total
+        placed.append((placed[-1][0] if same else index + 1, player))
+    return placed
+
+
+def standings_line(t: Translator, view: GameView) -> str | None:
+    """ "🏅 1. Ann 120 · 2. Bob 95"; None where one player plays alone."""
+    placed = places([player for player in view.players if player.active])
+    if len(placed) < 2:
+        return None
+    shown = placed if len(placed) <= EVERYONE else placed[:LEADERS]
+    current = view.current
+    if current is not None and all(player.id != current.id for _, player in shown):
+        shown = [*shown, *(pair for pair in placed if pair[1].id == current.id)]
+    entries = [
+        t(
+            "standings-entry",
+            rank=place,
+            name=shown_name(player.name, NAME_WIDTH),
+            total=player.total,
+        )
+        for place, player in shown
+    ]
+    if len(shown) < len(placed):
+        entries.append("…")
+    return t("standings-line", players=" · ".join(entries))
