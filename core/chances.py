@@ -50,16 +50,20 @@ def win_shares(
     return tuple(float(share) for share in shares)
 
 
+def standings_of(game: Game) -> tuple[Standing, ...]:
+    """Every seat of a game as the chances see it, in seating order."""
+    return tuple(
+        Standing(seat.total, frozenset(seat.open_boxes()), seat.active) for seat in game.seats
+    )
+
+
 def game_shares(game: Game) -> tuple[float, ...]:
     """The win shares of a game in play, per seat in seating order."""
     if game.phase is not Phase.PLAYING:
         raise ValueError("win shares exist for a game in play")
-    standings = [
-        Standing(seat.total, frozenset(seat.open_boxes()), seat.active) for seat in game.seats
-    ]
     turn = game.turn
     dice = turn.dice if turn.throws else None
-    return win_shares(game.variants, standings, game.current, dice, turn.throws)
+    return win_shares(game.variants, standings_of(game), game.current, dice, turn.throws)
 
 
 def check_position(

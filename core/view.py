@@ -8,7 +8,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from core.boxes import ALL_BOXES, Box
-from core.chances import Standing, win_shares
+from core.chances import Standing, standings_of, win_shares
 from core.events import EndReason, Event
 from core.game import Game, Phase
 from core.rules import MAX_THROWS, ROUNDS, Variants, sheet_scores
@@ -152,9 +152,7 @@ def make_view(game: Game, viewer_id: str | None = None, events: tuple[Event, ...
 
 
 def _chances(game: Game) -> tuple[float, ...]:
-    standings = tuple(
-        Standing(seat.total, frozenset(seat.open_boxes()), seat.active) for seat in game.seats
-    )
+    standings = standings_of(game)
     if sum(standing.playing for standing in standings) < 2:
         return ()
     return _shares(game.variants, standings, game.current)

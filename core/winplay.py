@@ -14,7 +14,13 @@ import numpy as np
 import numpy.typing as npt
 from numpy.lib.stride_tricks import sliding_window_view
 
-from core.chances import Standing, big_general_shares, check_position, mover_weights
+from core.chances import (
+    Standing,
+    big_general_shares,
+    check_position,
+    mover_weights,
+    standings_of,
+)
 from core.dice import Dice
 from core.distribution import BOX_SPAN, Distributions, distributions
 from core.game import Game, Phase
@@ -30,11 +36,10 @@ def winning_choice(game: Game) -> Choice:
     """The Grandmaster's choice for the player to move in a game in play, dice thrown."""
     if game.phase is not Phase.PLAYING or game.turn.throws == 0:
         raise ValueError("a choice exists in a game in play once the dice are thrown")
-    standings = [
-        Standing(seat.total, frozenset(seat.open_boxes()), seat.active) for seat in game.seats
-    ]
     turn = game.turn
-    return winning_choice_at(game.variants, standings, game.current, turn.dice, turn.throws)
+    return winning_choice_at(
+        game.variants, standings_of(game), game.current, turn.dice, turn.throws
+    )
 
 
 def winning_choice_at(
@@ -108,11 +113,8 @@ def hint_shares(game: Game, options: Sequence[Choice]) -> tuple[float, ...]:
         return ()
     if sum(seat.active for seat in game.seats) < 2:
         return ()
-    standings = [
-        Standing(seat.total, frozenset(seat.open_boxes()), seat.active) for seat in game.seats
-    ]
     turn = game.turn
-    ranked = choice_shares(game.variants, standings, game.current, turn.dice, turn.throws)
+    ranked = choice_shares(game.variants, standings_of(game), game.current, turn.dice, turn.throws)
     by_choice = {(choice.keep, choice.box): share for choice, share in ranked}
     if any((option.keep, option.box) not in by_choice for option in options):
         return ()

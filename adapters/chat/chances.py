@@ -2,24 +2,18 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from adapters.chat import cards
 from adapters.chat.surface import Exchange
 from adapters.chat.tables import Tables
-from adapters.i18n.chances import chances_line
-from core.chances import game_shares
-from core.view import make_view
+from adapters.i18n.chances import live_chances_line
 
 
 async def chances(tables: Tables, exchange: Exchange) -> None:
-    """Said to the chat, whatever the table shows on its boards, with the throw in progress
-    counted (the boards show the chances as the turn began)."""
+    """Said to the chat, whatever the table shows on its boards."""
     game = await tables.service.game(exchange.channel)
     if game is None or game.current_seat is None:
         await exchange.private(cards.Lines((tables.own("chances-none"),)))
         return
-    view = replace(make_view(game), chances=game_shares(game))
-    line = chances_line(tables.t, view, every=True)
-    assert line is not None
-    await exchange.public(cards.Lines((tables.t("chances-title"), line)))
+    await exchange.public(
+        cards.Lines((tables.t("chances-title"), live_chances_line(tables.t, game)))
+    )

@@ -6,7 +6,6 @@ import asyncio
 import contextlib
 from collections import Counter
 from collections.abc import Awaitable, Callable
-from dataclasses import replace
 
 from adapters.console.commands import (
     COMMAND_WORDS,
@@ -26,10 +25,9 @@ from adapters.console.render import box_lines, help_text, render_board
 from adapters.console.sheet import sheet_text
 from adapters.console.terminal import Terminal
 from adapters.i18n import Translator, available_locales, translator
-from adapters.i18n.chances import chances_line
+from adapters.i18n.chances import live_chances_line
 from adapters.i18n.text import box_name, error_message, hint_lines, narrate, review_lines
 from core.actions import Action, AddComputer, Cancel, Join, Open, Start
-from core.chances import game_shares
 from core.computer import level_of, next_action
 from core.errors import GameError
 from core.events import Event
@@ -258,8 +256,7 @@ class ConsoleGame:
                 case Meta.HINT:
                     await self._hint(seat.player, game)
                 case Meta.CHANCES:
-                    every = replace(view, chances=game_shares(game))
-                    self.say(chances_line(self.t, every, every=True) or "")
+                    self.say(live_chances_line(self.t, game))
                 case Meta.BOXES:
                     self.say("\n".join(box_lines(self.t, view)))
                 case Unknown(command=command):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -154,17 +155,20 @@ class DiscordFrontEnd:
     # ------------------------------------------------------------------ interactions
 
     async def on_command(self, interaction: discord.Interaction[Any], asked: Asked) -> None:
-        try:
-            async with Answer(interaction, self.calls) as answer:
-                await command(self.tables, DiscordExchange(answer), asked)
-            await self.tables.redraws.settled(interaction.channel_id or 0)
-        finally:
-            handled(interaction)
+        await self._answer(interaction, lambda exchange: command(self.tables, exchange, asked))
 
     async def on_button(self, interaction: discord.Interaction[Any], custom_id: str) -> None:
+        await self._answer(interaction, lambda exchange: press(self.tables, exchange, custom_id))
+
+    async def _answer(
+        self,
+        interaction: discord.Interaction[Any],
+        act: Callable[[DiscordExchange], Awaitable[None]],
+    ) -> None:
+        """An interaction carried out, its channel's boards drawn, and then logged as handled."""
         try:
             async with Answer(interaction, self.calls) as answer:
-                await press(self.tables, DiscordExchange(answer), custom_id)
+                await act(DiscordExchange(answer))
             await self.tables.redraws.settled(interaction.channel_id or 0)
         finally:
             handled(interaction)

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from adapters.i18n import Translator
+from adapters.i18n.standings import leaders_and_mover
 from adapters.i18n.text import percent, shown_name
-from core.view import GameView, PlayerView
+from core.chances import game_shares
+from core.game import Game
+from core.view import GameView, make_view
 
 SHOWN = 3  # a big table's line names the leaders and the player to move
 NAME_WIDTH = 16
@@ -19,10 +24,7 @@ def chances_line(t: Translator, view: GameView, *, every: bool = False) -> str |
         (pair for pair in zip(view.players, view.chances, strict=True) if pair[0].active),
         key=lambda pair: -pair[1],
     )
-    shown: list[tuple[PlayerView, float]] = ranked if every else ranked[:SHOWN]
-    current = view.current
-    if current is not None and all(player.id != current.id for player, _ in shown):
-        shown = [*shown, *(pair for pair in ranked if pair[0].id == current.id)]
+    shown = leaders_and_mover(ranked, lambda pair: pair[0], view, len(ranked) if every else SHOWN)
     entries = [
         t("chances-entry", name=shown_name(player.name, NAME_WIDTH), value=percent(t, share))
         for player, share in shown
@@ -30,3 +32,11 @@ def chances_line(t: Translator, view: GameView, *, every: bool = False) -> str |
     if len(shown) < len(ranked):
         entries.append("…")
     return t("chances-line", players=" · ".join(entries))
+
+
+def live_chances_line(t: Translator, game: Game) -> str:
+    """Every player's chances now, the throw in progress counted (`/general chances`), where a
+    board shows them as the turn began."""
+    line = chances_line(t, replace(make_view(game), chances=game_shares(game)), every=True)
+    assert line is not None, "a game in play has chances"
+    return line
