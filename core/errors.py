@@ -28,6 +28,9 @@ class ErrorCode(Enum):
     BAD_ACTION = "bad-action"
     BUSY = "busy"
     HINTS_OFF = "hints-off"
+    NOT_AT_TABLE = "not-at-table"  # a rematch asked by someone who did not play the game
+    REMATCH_UNAVAILABLE = "rematch-unavailable"  # no recorded game of this table by that id
+    REMATCH_OPEN = "rematch-open"  # the table's game is already this game's rematch
 
 
 class GameError(ValueError):

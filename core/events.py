@@ -24,8 +24,11 @@ RECORDED_ENDS = frozenset({EndReason.COMPLETED, EndReason.BIG_GENERAL})
 
 @dataclass(frozen=True)
 class LobbyOpened:
+    """A lobby opened; `rematch_of` names the finished game it is a rematch of ("" if none)."""
+
     kind: ClassVar[str] = "lobby_opened"
     host_id: str
+    rematch_of: str = ""
 
 
 @dataclass(frozen=True)

@@ -16,12 +16,13 @@ from core.actions import Action, Open
 from core.computer import level_of, next_action
 from core.dice import Roller, SecureRoller, SeededRoller
 from core.errors import ErrorCode, GameError
-from core.events import RECORDED_ENDS, Event
+from core.events import RECORDED_ENDS, Event, LobbyOpened
 from core.game import Game, Phase, apply, open_lobby, require_turn
 from core.identity import COMPUTER_PREFIX, ChannelKey, PlayerRef
 from core.locks import ChannelLocks
 from core.ports import GameRepository
 from core.presses import TurnPresses
+from core.rematch import rematch_lobby
 from core.review import PlayerReview, review
 from core.strategy import Choice, choices
 from core.timeouts import act_on, next_deadline
@@ -119,6 +120,36 @@ class GameService:
             if new.end_reason in RECORDED_ENDS and previous is not None:
                 await self._record_accuracy(new)
             return Outcome(new, events, make_view(new, player.id, events))
+
+    async def rematch(
+        self,
+        channel: ChannelKey,
+        player: PlayerRef,
+        old_game_id: str,
+        *,
+        version: int | None = None,
+    ) -> Outcome:
+        """Open the rematch of a finished game of this channel (see core.rematch), `player`
+        hosting; `version` (from the button) must be the old game's last. Where the channel has
+        a game already, none is opened: GAME_EXISTS, or REMATCH_OPEN where it is this very
+        game's rematch (a second press), so that the caller points to it."""
+        async with self._locks[channel], self.repository.channel_lock(channel):
+            old = await self.repository.get_game(old_game_id)
+            if old is None or old.channel != channel or version not in (None, old.version):
+                raise GameError(ErrorCode.REMATCH_UNAVAILABLE)
+            new, events = rematch_lobby(old, self._new_id(), player, self._clock())
+            active = await self.repository.active_game(channel)
+            if active is not None:
+                raise GameError(await self._why_occupied(active, old_game_id))
+            await self.repository.save(new, events, None)
+            self._schedule(new)
+            return Outcome(new, events, make_view(new, player.id, events))
+
+    async def _why_occupied(self, active: Game, old_game_id: str) -> ErrorCode:
+        """The refusal that points to the table's game: this game's own rematch, or another."""
+        opened = next(iter(await self.repository.events(active.id)), None)
+        ours = isinstance(opened, LobbyOpened) and opened.rematch_of == old_game_id
+        return ErrorCode.REMATCH_OPEN if ours else ErrorCode.GAME_EXISTS
 
     async def _record_accuracy(self, game: Game) -> None:
         reviews = review(await self.repository.events(game.id), game.variants)

@@ -182,6 +182,8 @@ async def play_telegram(fake: FakeTelegram, n: int) -> None:
             next((x for x in labels if "·" in x), None),
         )
         if label is None:
+            if over():  # the final message: its one button is Rematch
+                return
             await asyncio.sleep(0.05)
             continue
         query = await fake.press(person, board, label)
@@ -262,6 +264,8 @@ async def play_discord(fake: FakeDiscord, guild: Any, n: int) -> None:
         boxes = [c for c in codes if c.startswith("s")]
         code = "b" if "b" in codes else boxes[0] if boxes else "r" if "r" in codes else None
         if code is None:
+            if over():  # the final message: its one button is Rematch
+                return
             await asyncio.sleep(0.05)
             continue
         custom_id = next(

@@ -2,7 +2,8 @@
 
 `g1|<game id>|<version>|<action>` — well under Telegram's 64 bytes and Discord's 100 characters.
 Actions: j join, l leave, b begin (start), x cancel, r roll, h0…h4 toggle a die, s0…s9 score a box
-by its sheet index, am/ac/an add a Master/Club/Novice computer; v view the score sheet, t a hint.
+by its sheet index, ag/am/ac/an add a Grandmaster/Master/Club/Novice computer; v view the score
+sheet, t a hint; m (on a finished game's final message) open its rematch.
 The settings screen's buttons are `cfg|<setting>` (or `cfg|done`).
 """
 
@@ -15,12 +16,16 @@ from dataclasses import dataclass
 from core.actions import Action, AddComputer, Cancel, Join, Leave, Roll, Score, Start, ToggleHold
 from core.boxes import Box
 from core.chat_settings import CHOICES
+from core.events import RECORDED_ENDS
+from core.game import Phase
 from core.levels import Level
+from core.view import GameView
 
 PREFIX = "g1"
 SHEET = "v"
 HINT = "t"
-PATTERN = re.compile(r"g1\|([a-z2-7]{8})\|(\d{1,9})\|(j|l|b|x|r|v|t|a[gmcn]|h[0-4]|s\d)")
+REMATCH = "m"
+PATTERN = re.compile(r"g1\|([a-z2-7]{8})\|(\d{1,9})\|(j|l|b|x|r|v|t|m|a[gmcn]|h[0-4]|s\d)")
 LEVEL_CODES = {"ag": Level.GRANDMASTER, "am": Level.MASTER, "ac": Level.CLUB, "an": Level.NOVICE}
 SETTINGS_PREFIX = "cfg|"
 SETTINGS_DONE = "done"
@@ -60,6 +65,14 @@ def setting_code(name: str) -> str:
 
 def encode(game_id: str, version: int, code: str) -> str:
     return f"{PREFIX}|{game_id}|{version}|{code}"
+
+
+def rematch(view: GameView) -> str | None:
+    """The payload of a final message's one button, Rematch: only where the game ended in a
+    way that counts (played out, or a big general), never for a cancelled or abandoned one."""
+    if view.phase is not Phase.FINISHED or view.end_reason not in RECORDED_ENDS:
+        return None
+    return encode(view.game_id, view.version, REMATCH)
 
 
 def decode(data: str | None) -> Press | None:

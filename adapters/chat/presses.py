@@ -36,6 +36,9 @@ async def press(tables: Tables, exchange: Exchange, data: str | None) -> None:
             await exchange.private(cards.Lines((tables.own("error-bad-action"),)))
         elif board.code == payload.HINT:
             await hint(tables, exchange, board.game_id)
+        elif board.code == payload.REMATCH:
+            async with tables.serial(channel, exchange):
+                await rematch(tables, exchange, board, exchange.carries(data or ""))
         else:
             async with tables.serial(channel, exchange):
                 await _on_board(tables, exchange, board, exchange.carries(data or ""))
@@ -47,6 +50,29 @@ async def press(tables: Tables, exchange: Exchange, data: str | None) -> None:
         tables.log.exception("press %r in %s failed", (data or "")[:100], channel)
         await exchange.fail()
     await tables.wake_computers(channel)
+
+
+async def rematch(tables: Tables, exchange: Exchange, press: payload.Press, carried: bool) -> None:
+    """A final message's Rematch: the new lobby, its players seated, posted as a new message as
+    /general start's is, in the old table's language. Only from the final message that shows
+    the button (a payload forged onto another message is refused); where the table has a game
+    already, the presser is told, and one not opened from this message is shown again."""
+    channel = exchange.channel
+    if not carried:
+        await exchange.private(cards.Lines((tables.own("error-bad-action"),)))
+        return
+    try:
+        outcome = await tables.service.rematch(
+            channel, exchange.person, press.game_id, version=press.version
+        )
+    except GameError as error:
+        await exchange.private(await refusal(tables, channel, error))
+        if error.code is ErrorCode.GAME_EXISTS:
+            await tables.repost_board(channel)
+        return
+    await tables.settings_for(channel, exchange)  # the new table speaks the old one's language
+    await exchange.note(tables.own("rematch-opened"))
+    await tables.publish(channel, outcome, exchange)
 
 
 async def configure(

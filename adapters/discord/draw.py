@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from adapters.chat import cards
 from adapters.chat.catalogue import COMMANDS, usage, welcome_lines
 from adapters.discord import render
@@ -37,9 +39,12 @@ def draw(t: Translator, card: cards.Card) -> list[Rendered]:
             return [Rendered(page) for page in render.sheet(t, view)]
         case cards.Final(view=view, review=review, picture=picture):
             if picture is None:
-                return [Rendered(page) for page in render.final(t, view, review)]
-            first, *rest = render.final(t, view, review, with_sheet=False)
-            return [Rendered(first, picture=picture), *(Rendered(page) for page in rest)]
+                final = [Rendered(page) for page in render.final(t, view, review)]
+            else:
+                first, *rest = render.final(t, view, review, with_sheet=False)
+                final = [Rendered(first, picture=picture), *(Rendered(page) for page in rest)]
+            # The one Rematch button, on the last message of however many it takes.
+            return [*final[:-1], replace(final[-1], view=render.rematch(t, view))] if final else []
         case cards.Notice(text=text, player=player):
             return [render.notice(text, player)]
         case cards.Settings(settings=settings):

@@ -278,6 +278,15 @@ def final(
     return pages(parts)
 
 
+def rematch(t: Translator, view: GameView) -> discord.ui.View | None:
+    """The final message's one row: its Rematch button, where the game ended in a way that
+    counts (see payload.rematch)."""
+    custom_id = payload.rematch(view)
+    if custom_id is None:
+        return None
+    return _view([GameButton(custom_id, label=clip(t("btn-rematch"), 80), style=_Style.primary)])
+
+
 # ---------------------------------------------------------------------------- other answers
 
 

@@ -68,6 +68,7 @@ class TelegramCalls:
                     photo=rendered.picture,
                     caption=rendered.text or None,
                     parse_mode=ParseMode.HTML,
+                    reply_markup=rendered.markup,
                     message_thread_id=thread_of(channel),
                 )
             else:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from html import escape
 
 from adapters.chat import cards
@@ -42,9 +43,14 @@ def draw(t: Translator, card: cards.Card) -> list[Rendered]:
             return [Rendered(page) for page in render.sheet(t, view)]
         case cards.Final(view=view, review=review, picture=picture):
             if picture is None:
-                return [Rendered(page) for page in render.final(t, view, review)]
-            photo = Rendered(render.caption(t, view), picture=picture)
-            return [photo, *(Rendered(page) for page in line_pages(review))]
+                final = [Rendered(page) for page in render.final(t, view, review)]
+            else:
+                photo = Rendered(render.caption(t, view), picture=picture)
+                final = [photo, *(Rendered(page) for page in line_pages(review))]
+            # The one Rematch button, on the last message of however many it takes.
+            return (
+                [*final[:-1], replace(final[-1], markup=render.rematch(t, view))] if final else []
+            )
         case cards.Notice(text=text, player=player):
             if player.is_computer:
                 return [Rendered(escape(text))]

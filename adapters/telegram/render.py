@@ -224,6 +224,15 @@ def final(t: Translator, view: GameView, review: Iterable[str] = ()) -> list[str
     return pages([*blocks, *(escaped(line) for line in review)])
 
 
+def rematch(t: Translator, view: GameView) -> InlineKeyboardMarkup | None:
+    """The final message's keyboard: its Rematch button, where the game ended in a way that
+    counts (see payload.rematch)."""
+    data = payload.rematch(view)
+    if data is None:
+        return None
+    return InlineKeyboardMarkup([[InlineKeyboardButton(t("btn-rematch"), callback_data=data)]])
+
+
 def caption(t: Translator, view: GameView) -> str:
     """Who won (or why it stopped), to go under the picture of the final sheet."""
     lines = ending(t, view, view.end_reason) if view.end_reason else []

@@ -72,6 +72,9 @@ def buttons(card: Card) -> tuple[str, ...]:
             return board_buttons(view)
         case cards.Settings():
             return tuple(payload.setting_code(n) for n in (*CHOICES, payload.SETTINGS_DONE))
+        case cards.Final(view=view):  # as both front ends draw it: Rematch, where it counts
+            rematch = payload.rematch(view)
+            return () if rematch is None else (rematch,)
         case cards.Hint(game_id=game_id, version=version) if game_id:
             # As Telegram's offer of a hint where it may not write privately: one 💡 button.
             return (payload.encode(game_id, version, payload.HINT),)

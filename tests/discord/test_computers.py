@@ -29,7 +29,7 @@ def her_board_or_the_end(
     boards = [m for m in messages if m.buttons]
     if boards and f"<@{member.id}>'s turn" in boards[-1].content and has_button(boards[-1], "r"):
         return boards[-1]
-    if not boards and messages and "The game is over." in "".join(m.content for m in messages[-2:]):
+    if messages and "The game is over." in "".join(m.content for m in messages[-2:]):
         return messages[-1]
     return None
 
@@ -53,7 +53,7 @@ async def test_a_person_against_two_computers_with_hints_and_review(
         hinted = False
         for _ in range(20):
             board = await fake.wait_for(lambda: her_board_or_the_end(fake, channel, ann), 20)
-            if not board.buttons:
+            if not has_button(board, "r"):  # the final message: its one button is Rematch
                 break
             await press(fake, ann, board, "r")
             if not hinted:
@@ -71,7 +71,7 @@ async def test_a_person_against_two_computers_with_hints_and_review(
         final = "\n".join(m.content for m in messages[-3:])
         assert "The game is over." in final and "**Score sheet**" in final
         assert "🤖 Master" in final and "How everyone played" in final and "Ann:" in final
-        assert hinted and not any(m.buttons for m in messages)
+        assert hinted and [b.label for m in messages for b in m.buttons] == ["🔁 Rematch"]
         # The computers' boards never had a button to play with: the score sheet only.
         versions = [v for m in messages for v in [*m.edits, m]]
         theirs = [v for v in versions if "**🤖" in v.content and "'s turn" in v.content]

@@ -84,7 +84,8 @@ async def test_two_player_game_to_the_final_sheet(dc: RunningBot) -> None:
     assert f"Shared win: Alice, {bob_shown} with 19 points each." in final.content
     assert "**Score sheet**" in final.content and "```" in final.content
     assert "Total" in final.content and "Bob *t…" in final.content  # raw inside the code block
-    assert all(not m.buttons for m in bot_messages(fake, dc.channel))
+    assert all(not m.buttons for m in bot_messages(fake, dc.channel)[:-1])
+    assert [b.label for b in final.buttons] == ["🔁 Rematch"]  # the final message's only button
     ((_, phase, snapshot),) = game_rows(dc.database)
     assert phase == "finished" and json.loads(snapshot)["end_reason"] == "completed"
 
@@ -115,7 +116,8 @@ async def test_solo_game_ends_with_a_big_general(dc: RunningBot) -> None:
     assert final is not board
     assert final.content.startswith("**🎉 BIG GENERAL! Solo threw 4-4-4-4-4")
     assert "🏆 Winner: Solo with 1 point." in final.content and "```" in final.content
-    assert all(not m.buttons for m in bot_messages(fake, dc.channel))
+    assert all(not m.buttons for m in bot_messages(fake, dc.channel)[:-1])
+    assert [b.label for b in final.buttons] == ["🔁 Rematch"]  # the final message's only button
     ((_, phase, snapshot),) = game_rows(dc.database)
     assert phase == "finished" and json.loads(snapshot)["end_reason"] == "big_general"
 

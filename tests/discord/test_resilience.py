@@ -174,12 +174,10 @@ async def remote_slash(
 def board_or_end(fake: FakeDiscord, channel: FakeChannel) -> FakeMessage | None:
     """The live board, or the final message once the game is over (None: neither yet)."""
     messages = bot_messages(fake, channel)
-    boards = [m for m in messages if m.buttons]
-    if boards:
-        return boards[-1]
     if messages and "The game is over." in messages[-1].content:
-        return messages[-1]
-    return None
+        return messages[-1]  # its one button is Rematch
+    boards = [m for m in messages if m.buttons]
+    return boards[-1] if boards else None
 
 
 def current_member(board_content: str, members: list[FakeMember]) -> FakeMember:
@@ -192,7 +190,7 @@ async def play_on(fake: FakeDiscord, channel: FakeChannel, members: list[FakeMem
     """Roll once and score the first open box, turn after turn, until the game is over."""
     for _ in range(100):
         board = await fake.wait_for(lambda: board_or_end(fake, channel))
-        if not board.buttons:
+        if "The game is over." in board.content:
             return
         member = current_member(board.content, members)
         if has_button(board, "h0") or not has_button(board, "r"):  # dice showing: score

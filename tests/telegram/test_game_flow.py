@@ -75,7 +75,8 @@ async def test_solo_game_in_a_private_chat_and_big_general(tg: RunningBot) -> No
     last = fake.bot_messages(chat)[-1]
     assert "BIG GENERAL" in fake.message(chat, board.message_id).plain_text
     assert "Winner: Solo" in last.plain_text
-    assert all(not m.reply_markup for m in fake.bot_messages(chat))
+    assert all(not m.reply_markup for m in fake.bot_messages(chat)[:-1])
+    assert [b.text for b in last.buttons] == ["🔁 Rematch"]  # the final message's only button
 
 
 async def test_command_with_bot_name_holds_and_the_sheet(tg: RunningBot) -> None:
