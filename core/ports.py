@@ -12,7 +12,8 @@ from core.chat_settings import ChatSettings
 from core.events import Event
 from core.game import Game, game_from_dict
 from core.identity import ChannelKey
-from core.records import PastGame, PlayerStats, Standing
+from core.ratings import Change, Rating
+from core.records import PastGame, PlayerStats, Rated, Standing
 
 
 class Records(Protocol):
@@ -37,6 +38,24 @@ class Records(Protocol):
 
     async def history(self, channel: ChannelKey, limit: int = 10) -> list[PastGame]:
         """The channel's recorded games, the latest first."""
+        ...
+
+    async def rating_board(
+        self, platform: str, channel: ChannelKey | None, since: float | None, limit: int = 10
+    ) -> list[Rated]:
+        """The best rated of a channel or (None) the platform, computers too: the established
+        by rating, then the provisional; `since` keeps those who played since then."""
+        ...
+
+    async def player_rating(
+        self, platform: str, player_id: str, channel: ChannelKey | None
+    ) -> Rating | None:
+        """A player's (or a computer level's) rating in a channel or the platform, with its
+        trend; None before their first rated game there."""
+        ...
+
+    async def game_ratings(self, game_id: str, channel: ChannelKey) -> list[Change]:
+        """What a game changed in its channel's ratings (none while it waits to be rated)."""
         ...
 
 
@@ -64,6 +83,16 @@ class GameRepository(Records, Protocol):
     async def events(self, game_id: str) -> list[Event]: ...
 
     async def active_games(self, platform: str) -> list[Game]: ...
+
+    async def rate_games(self) -> int:
+        """Rate the recorded games not yet rated, in the order they are to be (a save that
+        records a game does this itself); how many were."""
+        ...
+
+    async def rebuild_ratings(self) -> int:
+        """Rate every recorded game again from nothing, in the order they were rated (then any
+        never rated): the live ratings exactly; how many games."""
+        ...
 
     async def set_accuracy(self, game_id: str, accuracy: dict[str, float]) -> None:
         """Record each person's accuracy from the post-game review beside their result."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from core.boxes import Box
+from core.ratings import Rating
 
 
 @dataclass(frozen=True)
@@ -47,3 +48,12 @@ class PastGame:
     finished_at: float
     end_reason: str
     players: tuple[tuple[str, int, bool], ...]  # (name, total, winner) in seating order
+
+
+@dataclass(frozen=True)
+class Rated:
+    """One player's line on the rating leaderboard; a computer's `name` is its level's."""
+
+    player_id: str
+    name: str
+    rating: Rating

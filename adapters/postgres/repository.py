@@ -29,7 +29,7 @@ from typing import Any
 
 import asyncpg
 
-from adapters.postgres.records import PostgresRecords
+from adapters.postgres.ratings import PostgresRatings
 from adapters.postgres.schema import MIGRATIONS, MIGRATIONS_TABLE, SCHEMA_VERSION
 from core.chat_settings import ChatSettings
 from core.errors import ErrorCode, GameError
@@ -76,14 +76,16 @@ class _Held:
     failed: bool = False  # a statement failed outside a savepoint: the transaction is aborted
 
 
-class PostgresRepository(PostgresRecords):
+class PostgresRepository(PostgresRatings):
     shared = True  # several processes: each looks now and then for games the others made
+    _rating_lock = lock_key("general:ratings")  # held while rating: one game at a time
 
     """One asyncpg pool per process; each call takes a connection (or the held lock's)."""
 
     def __init__(self, pool: asyncpg.Pool) -> None:
         self._pool = pool
         self._closed = False
+        self._catching_up: asyncio.Task[None] | None = None
         # Per repository: a task inside `channel_lock` of this repository uses its connection.
         self._holding: ContextVar[_Held | None] = ContextVar(
             f"general_postgres_lock_{id(self)}", default=None
@@ -104,6 +106,8 @@ class PostgresRepository(PostgresRecords):
         except BaseException:
             await pool.close()
             raise
+        # Games recorded before ratings existed (or whose rating failed) are rated meanwhile.
+        repository._catching_up = asyncio.create_task(repository._catch_up())
         return repository
 
     async def _migrate(self) -> None:
@@ -133,6 +137,9 @@ class PostgresRepository(PostgresRecords):
     async def close(self) -> None:
         if not self._closed:
             self._closed = True
+            if self._catching_up is not None:  # each game is rated in a transaction: safe
+                self._catching_up.cancel()
+                await asyncio.gather(self._catching_up, return_exceptions=True)
             await self._pool.close()
 
     # ------------------------------------------------------------------ connections
@@ -357,6 +364,15 @@ class PostgresRepository(PostgresRecords):
                 old_prefix,
                 new_prefix,
             )
+            for table, key in (("ratings", "platform"), ("rating_changes", "game_id")):
+                await connection.execute(  # a rating the new chat has already stays behind
+                    f"UPDATE {table} AS r SET scope = $2 || substr(scope, length($1) + 1)"
+                    f" WHERE starts_with(scope, $1) AND NOT EXISTS (SELECT 1 FROM {table} AS n"
+                    f" WHERE n.{key} = r.{key} AND n.player_id = r.player_id"
+                    " AND n.scope = $2 || substr(r.scope, length($1) + 1))",
+                    old_prefix,
+                    new_prefix,
+                )
             await connection.execute(
                 "UPDATE chat_settings SET chat = $2 WHERE chat = $1"
                 " AND NOT EXISTS (SELECT 1 FROM chat_settings WHERE chat = $2)",
@@ -419,6 +435,22 @@ class PostgresRepository(PostgresRecords):
             )
             if game.end_reason in RECORDED_ENDS:
                 await self._record_results(connection, game, now)
+                await self._rate_recorded(connection)
+
+    async def _catch_up(self) -> None:
+        try:
+            await self.rate_games()
+        except asyncpg.PostgresError:
+            log.exception("rating the recorded games failed; they wait for the next")
+
+    async def _rate_recorded(self, connection: asyncpg.Connection) -> None:
+        """Rate the game just recorded with it; should that fail, the game is recorded all the
+        same and waits to be rated with the next."""
+        try:
+            async with connection.transaction():
+                await self._rate_waiting(connection)
+        except asyncpg.PostgresError:
+            log.exception("rating the recorded games failed; they wait for the next")
 
     async def _record_results(self, connection: asyncpg.Connection, game: Game, now: float) -> None:
         big_general = {game.winners[0]} if game.end_reason is EndReason.BIG_GENERAL else set()
@@ -445,6 +477,11 @@ class PostgresRepository(PostgresRecords):
                 )
                 for index, seat in enumerate(game.seats)
             ],
+        )
+        await connection.execute(
+            "INSERT INTO unrated (game_id, queued) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+            game.id,
+            now,
         )
 
     async def results(self, game_id: str) -> list[dict[str, Any]]:

@@ -92,6 +92,48 @@ MIGRATIONS: tuple[str, ...] = (
         WHERE phase NOT IN ('finished', 'quarantined');
     ALTER TABLE games ADD COLUMN quarantined_from text, ADD COLUMN quarantine_reason text;
     """,
+    # 4: skill ratings (see core.ratings) per scope: a channel, or '' for a platform's every
+    #    chat. Every recorded game waits in `unrated` (queued in the order it is to be rated:
+    #    its end) until it is rated; `seq` is the order games were rated in, which a rebuild
+    #    replays.
+    """
+    CREATE TABLE ratings (
+        platform   text NOT NULL,
+        scope      text NOT NULL,
+        player_id  text NOT NULL,
+        mu         double precision NOT NULL,
+        sigma      double precision NOT NULL,
+        games      integer NOT NULL,
+        best       integer NOT NULL,
+        updated_at timestamptz NOT NULL,
+        PRIMARY KEY (platform, scope, player_id)
+    );
+    CREATE TABLE rated_games (
+        game_id text PRIMARY KEY,
+        seq     integer NOT NULL UNIQUE
+    );
+    CREATE TABLE rating_changes (
+        game_id      text NOT NULL,
+        platform     text NOT NULL,
+        scope        text NOT NULL,
+        player_id    text NOT NULL,
+        seq          integer NOT NULL,
+        mu_before    double precision,
+        sigma_before double precision,
+        mu           double precision NOT NULL,
+        sigma        double precision NOT NULL,
+        games        integer NOT NULL,
+        PRIMARY KEY (game_id, scope, player_id)
+    );
+    CREATE INDEX rating_changes_by_player ON rating_changes (platform, scope, player_id, seq);
+    CREATE TABLE unrated (
+        game_id text PRIMARY KEY,
+        queued  double precision NOT NULL
+    );
+    CREATE INDEX unrated_in_order ON unrated (queued, game_id);
+    INSERT INTO unrated (game_id, queued)
+        SELECT game_id, extract(epoch FROM MAX(finished_at)) FROM results GROUP BY game_id;
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -17,7 +17,7 @@ import aiosqlite
 import orjson
 
 from adapters.sqlite.files import FileWatch, ProcessLock
-from adapters.sqlite.records import SqliteRecords
+from adapters.sqlite.ratings import SqliteRatings
 from adapters.sqlite.schema import MIGRATIONS, SCHEMA_VERSION
 from core.chat_settings import ChatSettings
 from core.errors import ErrorCode, GameError, StorageError
@@ -75,7 +75,7 @@ class Recent(Generic[T]):
         self._items.pop(key, None)
 
 
-class SqliteRepository(SqliteRecords):
+class SqliteRepository(SqliteRatings):
     """One connection per process. Every operation is a single statement (a save is one INSERT
     into the game_saves view, see schema 4), so each is its own transaction, no lock is held
     across awaits and aiosqlite's queue keeps its thread busy while the event loop goes on.
@@ -104,6 +104,8 @@ class SqliteRepository(SqliteRecords):
         # Read on every press: the recently used chats' settings and boards, written through.
         self._settings: Recent[ChatSettings] = Recent(RECENT)
         self._boards: Recent[str] = Recent(RECENT)
+        self._rating = asyncio.Lock()
+        self._catching_up: asyncio.Task[None] | None = None
 
     @classmethod
     async def open(
@@ -125,6 +127,8 @@ class SqliteRepository(SqliteRecords):
             watch = None if in_memory else FileWatch(Path(path))
             repository = cls(connection, lock, watch)
             await repository._migrate()
+            # Games recorded before ratings existed (or whose rating failed) are rated meanwhile.
+            repository._catching_up = asyncio.create_task(repository._rate_recorded())
             if watch is not None:
                 checkpointer = await aiosqlite.connect(str(path), isolation_level=None)
                 repository._checkpoints = asyncio.create_task(
@@ -158,6 +162,9 @@ class SqliteRepository(SqliteRecords):
                 raise
 
     async def close(self) -> None:
+        if self._catching_up is not None:  # each game is rated in one statement: safe to stop
+            self._catching_up.cancel()
+            await asyncio.gather(self._catching_up, return_exceptions=True)
         if self._checkpoints is not None:
             self._checkpoints.cancel()
             await asyncio.gather(self._checkpoints, return_exceptions=True)
@@ -371,6 +378,16 @@ class SqliteRepository(SqliteRecords):
             self._active.pop(key, None)
         else:
             self._active[key] = game
+        if row[-1] is not None:
+            await self._rate_recorded()
+
+    async def _rate_recorded(self) -> None:
+        """Rate the games recorded and not yet rated; should that fail, they wait for the next
+        game's end."""
+        try:
+            await self.rate_games()
+        except (sqlite3.Error, StorageError):
+            log.exception("rating the recorded games failed; they wait for the next")
 
 
 async def _checkpoint(connection: aiosqlite.Connection, every: float, watch: FileWatch) -> None:

@@ -149,6 +149,90 @@ MIGRATIONS: tuple[str, ...] = (
             AND NOT EXISTS (SELECT 1 FROM chat_settings WHERE chat = NEW.new_key);
     END;
     """,
+    # 6: skill ratings (see core.ratings) per scope: a channel, or '' for a platform's every
+    # chat. Every recorded game waits in `unrated` (queued in the order it is to be rated: its
+    # end) until its changes are written, each game as one INSERT into rating_saves. `seq` is
+    # the order games were rated in, which a rebuild replays. A chat's move takes its ratings.
+    """
+    CREATE TABLE ratings (
+        platform   TEXT NOT NULL,
+        scope      TEXT NOT NULL,
+        player_id  TEXT NOT NULL,
+        mu         REAL NOT NULL,
+        sigma      REAL NOT NULL,
+        games      INTEGER NOT NULL,
+        best       INTEGER NOT NULL,
+        updated_at REAL NOT NULL,
+        PRIMARY KEY (platform, scope, player_id)
+    ) WITHOUT ROWID;
+    CREATE TABLE rated_games (
+        game_id TEXT PRIMARY KEY,
+        seq     INTEGER NOT NULL UNIQUE
+    ) WITHOUT ROWID;
+    CREATE TABLE rating_changes (
+        game_id      TEXT NOT NULL,
+        platform     TEXT NOT NULL,
+        scope        TEXT NOT NULL,
+        player_id    TEXT NOT NULL,
+        seq          INTEGER NOT NULL,
+        mu_before    REAL,
+        sigma_before REAL,
+        mu           REAL NOT NULL,
+        sigma        REAL NOT NULL,
+        games        INTEGER NOT NULL,
+        PRIMARY KEY (game_id, scope, player_id)
+    ) WITHOUT ROWID;
+    CREATE INDEX rating_changes_by_player ON rating_changes(platform, scope, player_id, seq);
+    CREATE TABLE unrated (
+        game_id TEXT PRIMARY KEY,
+        queued  REAL NOT NULL
+    ) WITHOUT ROWID;
+    CREATE INDEX unrated_in_order ON unrated(queued, game_id);
+    INSERT INTO unrated (game_id, queued) SELECT game_id, MAX(finished_at) FROM results
+        GROUP BY game_id;
+    CREATE TRIGGER results_unrated AFTER INSERT ON results
+    BEGIN
+        INSERT OR IGNORE INTO unrated (game_id, queued) VALUES (NEW.game_id, NEW.finished_at);
+    END;
+    CREATE VIEW rating_saves (game_id, changes, saved_at)
+        AS SELECT NULL, NULL, NULL WHERE 0;
+    CREATE TRIGGER rating_saves_apply INSTEAD OF INSERT ON rating_saves
+    BEGIN
+        SELECT RAISE(ABORT, 'rated') WHERE NOT EXISTS (
+            SELECT 1 FROM unrated WHERE game_id = NEW.game_id
+        );
+        INSERT INTO rated_games (game_id, seq)
+            SELECT NEW.game_id, COALESCE(MAX(seq), 0) + 1 FROM rated_games;
+        INSERT INTO rating_changes (game_id, platform, scope, player_id, seq, mu_before,
+                                    sigma_before, mu, sigma, games)
+            SELECT NEW.game_id, json_extract(c.value, '$.platform'),
+                   json_extract(c.value, '$.scope'), json_extract(c.value, '$.player_id'),
+                   (SELECT seq FROM rated_games WHERE game_id = NEW.game_id),
+                   json_extract(c.value, '$.mu_before'), json_extract(c.value, '$.sigma_before'),
+                   json_extract(c.value, '$.mu'), json_extract(c.value, '$.sigma'),
+                   json_extract(c.value, '$.games')
+            FROM json_each(NEW.changes) AS c;
+        INSERT INTO ratings (platform, scope, player_id, mu, sigma, games, best, updated_at)
+            SELECT json_extract(c.value, '$.platform'), json_extract(c.value, '$.scope'),
+                   json_extract(c.value, '$.player_id'), json_extract(c.value, '$.mu'),
+                   json_extract(c.value, '$.sigma'), json_extract(c.value, '$.games'),
+                   json_extract(c.value, '$.best'), NEW.saved_at
+            FROM json_each(NEW.changes) AS c WHERE true
+            ON CONFLICT (platform, scope, player_id) DO UPDATE SET mu = excluded.mu,
+                sigma = excluded.sigma, games = excluded.games, best = excluded.best,
+                updated_at = excluded.updated_at;
+        DELETE FROM unrated WHERE game_id = NEW.game_id;
+    END;
+    CREATE TRIGGER chat_moves_ratings INSTEAD OF INSERT ON chat_moves
+    BEGIN
+        UPDATE OR IGNORE ratings
+            SET scope = NEW.new_prefix || substr(scope, length(NEW.old_prefix) + 1)
+            WHERE substr(scope, 1, length(NEW.old_prefix)) = NEW.old_prefix;
+        UPDATE OR IGNORE rating_changes
+            SET scope = NEW.new_prefix || substr(scope, length(NEW.old_prefix) + 1)
+            WHERE substr(scope, 1, length(NEW.old_prefix)) = NEW.old_prefix;
+    END;
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -68,6 +68,10 @@ class SqliteBackend(Backend):
         with sqlite3.connect(self.path) as connection:
             return connection.execute(sql).fetchall()
 
+    async def raw_script(self, sql: str) -> None:
+        with sqlite3.connect(self.path) as connection:
+            connection.executescript(sql)
+
 
 class PostgresBackend(Backend):
     name = "postgres"
