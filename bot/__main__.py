@@ -1,4 +1,5 @@
-"""`python -m bot`: the chat front ends when tokens are set, otherwise the console game."""
+"""`python -m bot`: the chat front ends when tokens are set, otherwise the console game; with
+a tool's name first (`python -m bot ratings --rebuild`), that tool (bot/tools.py)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,10 @@ import sys
 from bot.app import main
 
 if __name__ == "__main__":
+    if sys.argv[1:] and not sys.argv[1].startswith("-"):
+        from bot.tools import main as tool
+
+        sys.exit(asyncio.run(tool(sys.argv[1:])))
     try:
         sys.exit(asyncio.run(main()))
     except KeyboardInterrupt:

@@ -17,7 +17,8 @@ from core.service import GameService
 from tests.storage.conftest import Backend, PostgresBackend, Repository, SqliteBackend
 
 HERE, THERE = ChannelKey("tg", "-100"), ChannelKey("tg", "-200")
-PEOPLE = [PlayerRef(str(n), name) for n, name in enumerate("Ann Bob Cid Dan Eve Fay Gus".split(), 1)]
+NAMES = ("Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus")
+PEOPLE = [PlayerRef(str(n), name) for n, name in enumerate(NAMES, 1)]
 STRAIGHT = [1, 2, 3, 4, 5]
 
 

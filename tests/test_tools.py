@@ -1,0 +1,86 @@
+"""The operator's tools as they are run: `python -m bot ratings --rebuild`, a real process on a
+real database file."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sqlite3
+import sys
+from pathlib import Path
+
+from adapters.sqlite import SqliteRepository
+from core.dice import ScriptedRoller
+from core.identity import ChannelKey
+from core.service import GameService
+from tests.storage.test_ratings import HERE, STRAIGHT, play
+
+ROOT = Path(__file__).resolve().parents[1]
+STRONG = [6, 6, 6, 5, 5]
+
+
+async def tool(database: Path, *argv: str) -> tuple[int, str, str]:
+    env = {
+        "PATH": os.environ["PATH"],
+        "HOME": str(database.parent),
+        "GENERAL_DATABASE": str(database),
+    }
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", *argv,
+        cwd=database.parent, env={**env, "PYTHONPATH": str(ROOT)},
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+    )  # fmt: skip
+    out, err = await process.communicate()
+    assert process.returncode is not None
+    return process.returncode, out.decode(), err.decode()
+
+
+def ratings(database: Path) -> list[tuple[object, ...]]:
+    """Every rating (but when it was written) and every change."""
+    with sqlite3.connect(database) as db:
+        return [
+            *db.execute(
+                "SELECT platform, scope, player_id, mu, sigma, games, best FROM ratings"
+                " ORDER BY platform, scope, player_id"
+            ),
+            *db.execute("SELECT * FROM rating_changes ORDER BY seq, scope, player_id"),
+        ]
+
+
+async def test_the_rebuild_gives_the_live_ratings_and_refuses_while_the_bot_runs(
+    tmp_path: Path,
+) -> None:
+    database = tmp_path / "general.db"
+    repository = await SqliteRepository.open(database)
+    roller = ScriptedRoller()
+    service = GameService(repository, roller)
+    await play(service, roller, HERE, [STRONG, STRAIGHT])
+    await play(service, roller, ChannelKey("tg", "-7"), [STRAIGHT, STRONG, [3, 3, 3, 2, 2]])
+    await play(service, roller, HERE, [STRAIGHT, STRONG])
+
+    code, out, err = await tool(database, "ratings", "--rebuild")  # the bot holds the file
+    assert code != 0 and out == ""
+    assert "stop the other process first" in err and "Traceback" not in err
+    await repository.close()
+
+    live = ratings(database)
+    assert len(live) > 8
+    with sqlite3.connect(database) as db:  # as a bot whose model changed would find them
+        db.execute("UPDATE ratings SET mu = 1, sigma = 1")
+    code, out, err = await tool(database, "ratings", "--rebuild")
+    assert (code, out, err) == (
+        0,
+        "rated 3 recorded games again, in the order they were rated\n",
+        "",
+    )
+    assert ratings(database) == live
+
+
+async def test_a_wrong_tool_or_argument_is_one_line_and_status_2(tmp_path: Path) -> None:
+    database = tmp_path / "general.db"
+    code, out, err = await tool(database, "ratings")
+    assert (code, out) == (2, "")
+    assert err == "python -m bot ratings: error: the following arguments are required: --rebuild\n"
+    code, _, err = await tool(database, "rating")
+    assert code == 2 and err.count("\n") == 1 and "invalid choice: 'rating'" in err
+    assert not database.exists()  # nothing was opened for a command that was not understood
