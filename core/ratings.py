@@ -102,7 +102,8 @@ class Rating:
     skill: Skill
     games: int
     best: int
-    trend: tuple[int, ...] = ()  # the shown rating after each of the last TREND games, oldest first
+    # The shown rating before the last TREND games and after each of them, oldest first.
+    trend: tuple[int, ...] = ()
 
     @property
     def shown(self) -> int:
@@ -149,3 +150,13 @@ def changes(
             best = max(old.best, skill.shown) if old else skill.shown
             found.append(Change(scope, player_id, before.get(player_id), skill, games, best))
     return found
+
+
+def trend_of(rows: Sequence[Sequence[float | None]]) -> tuple[int, ...]:
+    """A Rating's trend from its latest changes, newest first, each (μ, σ) before and after."""
+    if not rows:
+        return ()
+    mu, sigma = rows[-1][0], rows[-1][1]
+    start = newcomer() if mu is None or sigma is None else Skill(mu, sigma)
+    after = [Skill(float(row[2] or 0), float(row[3] or 0)).shown for row in reversed(rows)]
+    return (start.shown, *after)

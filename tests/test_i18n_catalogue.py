@@ -32,15 +32,15 @@ PERSON, TEXT = "Ψ", "Ξ"
 NUMERIC = frozenset(
     {
         "accuracy", "average", "best", "big", "cap", "count", "days", "expected", "games",
-        "left", "length", "limit", "loss", "lost", "n", "points", "rank", "rate", "round",
-        "rounds", "small", "throw", "throws", "total", "wins",
+        "left", "length", "limit", "loss", "lost", "mu", "n", "points", "rank", "rate",
+        "round", "rounds", "sigma", "small", "throw", "throws", "total", "wins",
     }
 )  # fmt: skip
 PERSONS = frozenset({"host", "name", "names", "player"})
 TEXTS = frozenset(
     {
-        "arg", "better", "box", "boxes", "chat", "choice", "chosen", "command", "dice", "order",
-        "period", "players", "time", "value", "word", "words",
+        "arg", "better", "box", "boxes", "change", "chat", "choice", "chosen", "command", "dice",
+        "order", "period", "players", "time", "value", "word", "words",
     }
 )  # fmt: skip
 PLATFORM, DATE = "platform", "date"

@@ -82,11 +82,18 @@ class Sheet:
 
 @dataclass(frozen=True)
 class Final:
-    """The end of a game: why, who won, the final sheet (a picture or text), the review."""
+    """The end of a game: why, who won, the final sheet (a picture or text), everyone's new
+    rating, the review."""
 
     view: GameView
     review: tuple[str, ...] = ()
     picture: bytes | None = None
+    ratings: tuple[str, ...] = ()
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        """The lines after the sheet."""
+        return (*self.ratings, *self.review)
 
 
 @dataclass(frozen=True)

@@ -57,6 +57,7 @@ class Command:
 TEXT = Option("text", Kind.FLAG, "text", "opt-text-about")
 SCOPE = Option("scope", Kind.CHOICE, "global", "opt-scope-about", choices=("channel", "global"))
 PERIOD = Option("period", Kind.CHOICE, "30d", "opt-period-about", choices=("all", "recent"))
+ORDER = Option("order", Kind.CHOICE, "wins", "opt-order-about", choices=("rating", "wins"))
 STATS_PLAYER = Option("player", Kind.PERSON, "name", "opt-stats-player-about")
 KICK_PLAYER = Option("player", Kind.PERSON, "name", "opt-kick-player-about", required=True)
 COMMANDS: tuple[Command, ...] = (
@@ -67,7 +68,7 @@ COMMANDS: tuple[Command, ...] = (
     Command("hint", private=True),
     Command("chances"),
     Command("review"),
-    Command("leaderboard", (SCOPE, PERIOD)),
+    Command("leaderboard", (SCOPE, PERIOD, ORDER)),
     Command("stats", (STATS_PLAYER,)),
     Command("history"),
     Command("settings", private=True),

@@ -6,8 +6,9 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from adapters.chat.catalogue import PERIOD, SCOPE
+from adapters.chat.catalogue import ORDER, PERIOD, SCOPE
 from adapters.i18n import Translator
+from adapters.i18n.ratings import rating_board_lines, rating_stat_lines
 from adapters.i18n.text import history_lines, leaderboard_lines, stats_lines
 from core.identity import ChannelKey, PlayerRef
 from core.service import GameService
@@ -19,23 +20,30 @@ KINDS = ("leaderboard", "stats", "history")
 
 @dataclass(frozen=True)
 class Query:
-    """What was asked: `everywhere` (every chat, not this one) and `recent` (the last 30 days)
-    for a leaderboard; for statistics a person by id (`who_id`) or by the name they play under
-    (`who_name`), else the asker."""
+    """What was asked: `everywhere` (every chat, not this one), `recent` (the last 30 days) and
+    `by_wins` (not by rating) for a leaderboard; for statistics a person by id (`who_id`) or by
+    the name they play under (`who_name`), else the asker."""
 
     kind: str
     everywhere: bool = False
     recent: bool = False
+    by_wins: bool = False
     who_id: str | None = None
     who_name: str | None = None
 
     @classmethod
     def from_words(cls, kind: str, words: list[str]) -> Query:
-        """Telegram's `/general leaderboard global 30d`, `/general stats Ann Lee`."""
+        """Telegram's `/general leaderboard global 30d wins`, `/general stats Ann Lee`."""
         lowered = {word.casefold() for word in words}
         name = " ".join(words).strip().lstrip("@") or None
         recent = RECENT_WORDS | PERIOD.typed
-        return cls(kind, bool(lowered & SCOPE.typed), bool(lowered & recent), who_name=name)
+        return cls(
+            kind,
+            bool(lowered & SCOPE.typed),
+            bool(lowered & recent),
+            bool(lowered & ORDER.typed),
+            who_name=name,
+        )
 
 
 async def record_lines(
@@ -55,9 +63,13 @@ async def record_lines(
         stats = await records.player_stats(platform, who or asker.id, None)
         if stats is None:
             return [t("stats-none", name=query.who_name or asker.name)]
-        return stats_lines(t, stats)
+        rating = await records.player_rating(platform, stats.player_id, None)
+        return stats_lines(t, stats, rating_stat_lines(t, rating))
     days = RECENT_DAYS if query.recent else None
     since = time.time() - days * 86400 if days else None
     scope = None if query.everywhere else channel
+    if not query.by_wins:
+        rated = await records.rating_board(platform, scope, since)
+        return rating_board_lines(t, rated, query.everywhere, days)
     standings = await records.leaderboard(platform, scope, since)
     return leaderboard_lines(t, standings, query.everywhere, days)

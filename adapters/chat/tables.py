@@ -26,10 +26,11 @@ from adapters.chat.review import game_review
 from adapters.chat.sheets import Sheets
 from adapters.chat.surface import Exchange, Platform
 from adapters.i18n import Translator, normalize_locale, translator
+from adapters.i18n.ratings import rating_line
 from adapters.i18n.text import narrate
 from adapters.ratelimit import RateLimiter, Verdict
 from core.chat_settings import ChatSettings, SheetStyle
-from core.events import PlayerLeft
+from core.events import RECORDED_ENDS, PlayerLeft
 from core.game import Game
 from core.identity import ChannelKey
 from core.locks import ChannelLocks
@@ -244,10 +245,14 @@ class Tables:
 
     async def final(self, channel: ChannelKey, view: GameView) -> cards.Final:
         """Who won, the sheet (a picture where the chat chose them or a big table needs one),
-        how everyone played."""
+        everyone's new rating here, how everyone played."""
         review = tuple(await game_review(self.t, self.service, view)) if view.round else ()
+        ratings: tuple[str, ...] = ()
+        if view.end_reason in RECORDED_ENDS:
+            changes = await self.service.repository.game_ratings(view.game_id, channel)
+            ratings = tuple(rating_line(self.t, view, changes))
         picture = await self.picture(channel, view) if view.round else None
-        return cards.Final(view, review, picture)
+        return cards.Final(view, review, picture, ratings)
 
     async def sheet(self, channel: ChannelKey, view: GameView, *, text: bool) -> cards.Sheet:
         return cards.Sheet(view, None if text else await self.picture(channel, view))

@@ -9,7 +9,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from adapters.chat.catalogue import COMMAND, COMMANDS, PERIOD, SCOPE, Command, Kind
+from adapters.chat.catalogue import COMMAND, COMMANDS, ORDER, PERIOD, SCOPE, Command, Kind
 from adapters.chat.commands import Asked, Target
 from adapters.chat.records import Query
 from adapters.i18n import DEFAULT_LOCALE, Translator, message_ids, normalize_locale, translator
@@ -91,9 +91,14 @@ def _callback(command: Command, on_command: OnCommand) -> Any:
         await on_command(interaction, Asked(name, text=text))
 
     async def leaderboard(
-        interaction: discord.Interaction[Any], scope: str = "channel", period: str = "all"
+        interaction: discord.Interaction[Any],
+        scope: str = "channel",
+        period: str = "all",
+        order: str = "rating",
     ) -> None:
-        query = Query(name, everywhere=scope == "global", recent=period == "recent")
+        query = Query(
+            name, everywhere=scope == "global", recent=period == "recent", by_wins=order == "wins"
+        )
         await on_command(interaction, Asked(name, query=query))
 
     async def stats(
@@ -109,7 +114,7 @@ def _callback(command: Command, on_command: OnCommand) -> Any:
 
     with_options: dict[tuple[str, ...], Callback] = {
         ("text",): sheet,
-        (SCOPE.name, PERIOD.name): leaderboard,
+        (SCOPE.name, PERIOD.name, ORDER.name): leaderboard,
         ("player",): kick if any(o.required for o in command.options) else stats,
     }
     callback = with_options.get(tuple(o.name for o in command.options), plain)

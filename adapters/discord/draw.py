@@ -37,7 +37,7 @@ def draw(t: Translator, card: cards.Card) -> list[Rendered]:
             if picture is not None:
                 return [Rendered(f"**{esc(t('sheet-title'))}**", picture=picture)]
             return [Rendered(page) for page in render.sheet(t, view)]
-        case cards.Final(view=view, review=review, picture=picture):
+        case cards.Final(view=view, notes=review, picture=picture):
             if picture is None:
                 final = [Rendered(page) for page in render.final(t, view, review)]
             else:

@@ -30,6 +30,7 @@ from core.records import PastGame, PlayerStats, Standing
 from core.review import ERRORS, NOISE, Decision, PlayerReview, Story
 from core.rules import MAX_THROWS, BigGeneralMode, Variants
 from core.strategy import Choice
+from core.verdict import Verdict, verdict
 from core.view import GameView
 
 if TYPE_CHECKING:  # the Translator shows names through shown_name: imported here only for types
@@ -171,7 +172,20 @@ def ending(t: Translator, view: GameView, reason: EndReason) -> list[str]:
         return [t("game-over")]
     names = ", ".join(shown_name(w.name) for w in winners)
     key = "game-winner" if len(winners) == 1 else "game-winners"
-    return [t("game-over"), t(key, names=names, total=winners[0].total)]
+    lines = [t("game-over"), t(key, names=names, total=winners[0].total)]
+    decided = verdict(view)
+    return lines if decided is None else [*lines, verdict_line(t, view, decided)]
+
+
+def verdict_line(t: Translator, view: GameView, decided: Verdict) -> str:
+    """The turn that decided the game, said plainly."""
+    name = name_of(view, decided.player_id)
+    if decided.big_general:
+        return t("verdict-big-general", name=name, round=decided.round, rounds=decided.rounds)
+    passed = ", ".join(name_of(view, player_id) for player_id in decided.passed)
+    key = "verdict-last-turn-level" if decided.level else "verdict-last-turn"
+    box = box_name(t, decided.box) if decided.box else ""
+    return t(key, name=name, points=decided.points, box=box, names=passed)
 
 
 def _width(text: str) -> int:
@@ -393,10 +407,12 @@ def leaderboard_lines(
     return lines
 
 
-def stats_lines(t: Translator, stats: PlayerStats) -> list[str]:
+def stats_lines(t: Translator, stats: PlayerStats, rating: Iterable[str] = ()) -> list[str]:
+    """A player's statistics, their rating's lines (see ratings.py) after the games."""
     lines = [
         t("stats-title", name=stats.name),
         t("stats-games", games=stats.games, wins=stats.wins, rate=round(100 * stats.win_rate)),
+        *rating,
         t("stats-totals", average=stats.average, best=stats.best),
         t("stats-generals", small=stats.small_generals, big=stats.big_generals),
     ]

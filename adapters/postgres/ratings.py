@@ -18,6 +18,7 @@ from core.ratings import (
     Skill,
     changes,
     rated_id,
+    trend_of,
 )
 from core.records import Rated
 
@@ -151,7 +152,8 @@ class PostgresRatings(PostgresRecords):
         if not rows:
             return None
         trend = await self._fetch(
-            "SELECT mu, sigma FROM rating_changes WHERE platform = $1 AND scope = $2"
+            "SELECT mu_before, sigma_before, mu, sigma FROM rating_changes"
+            " WHERE platform = $1 AND scope = $2"
             " AND player_id = $3 ORDER BY seq DESC LIMIT $4",
             platform,
             scope,
@@ -159,8 +161,7 @@ class PostgresRatings(PostgresRecords):
             TREND,
         )
         rating = _rating(rows[0])
-        shown = tuple(Skill(r["mu"], r["sigma"]).shown for r in reversed(trend))
-        return Rating(rating.skill, rating.games, rating.best, shown)
+        return Rating(rating.skill, rating.games, rating.best, trend_of([tuple(r) for r in trend]))
 
     async def rebuild_ratings(self) -> int:
         async with self._transaction() as connection:

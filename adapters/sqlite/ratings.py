@@ -20,6 +20,7 @@ from core.ratings import (
     Skill,
     changes,
     rated_id,
+    trend_of,
 )
 from core.records import Rated
 
@@ -151,7 +152,8 @@ class SqliteRatings(SqliteRecords):
         if not rows:
             return None
         trend = await self._rows(
-            "SELECT mu, sigma FROM rating_changes WHERE platform = ? AND scope = ?"
+            "SELECT mu_before, sigma_before, mu, sigma FROM rating_changes"
+            " WHERE platform = ? AND scope = ?"
             " AND player_id = ? ORDER BY seq DESC LIMIT ?",
             (platform, scope, player_id, TREND),
         )
@@ -160,7 +162,7 @@ class SqliteRatings(SqliteRecords):
             Skill(row["mu"], row["sigma"]),
             row["games"],
             row["best"],
-            tuple(Skill(r["mu"], r["sigma"]).shown for r in reversed(trend)),
+            trend_of([(r["mu_before"], r["sigma_before"], r["mu"], r["sigma"]) for r in trend]),
         )
 
     async def rebuild_ratings(self) -> int:

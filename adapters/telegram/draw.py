@@ -41,7 +41,7 @@ def draw(t: Translator, card: cards.Card) -> list[Rendered]:
             if picture is not None:
                 return [Rendered(f"<b>{escape(t('sheet-title'))}</b>", picture=picture)]
             return [Rendered(page) for page in render.sheet(t, view)]
-        case cards.Final(view=view, review=review, picture=picture):
+        case cards.Final(view=view, notes=review, picture=picture):
             if picture is None:
                 final = [Rendered(page) for page in render.final(t, view, review)]
             else:

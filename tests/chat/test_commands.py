@@ -73,7 +73,7 @@ def test_the_help_shows_the_words_the_readers_language_types() -> None:
     ru = translator("ru")
     lines = catalogue.help_lines(ru, "telegram")
     assert any(line.startswith("/general sheet [текстом] — ") for line in lines)
-    assert any(line.startswith("/general leaderboard [везде] [30д] — ") for line in lines)
+    assert any(line.startswith("/general leaderboard [везде] [30д] [победы] — ") for line in lines)
     assert Asked.from_words(["sheet", "текстом"]).text and Asked.from_words(["sheet", "text"]).text
     assert not Asked.from_words(["sheet", "картинкой"]).text
 
