@@ -60,7 +60,7 @@ def rating_board_lines(
     """The rating leaderboard: the established by rating, then the provisional apart."""
     title = t("board-title-global" if global_ else "board-title")
     if not rated:
-        return [title, t("board-empty")]
+        return [title, t("rating-board-empty")]
     period = t("board-period-recent", days=days) if days else t("board-period-all")
     lines = [title, t("rating-board-header", period=period)]
     established = [r for r in rated if not r.rating.provisional]

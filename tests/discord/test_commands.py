@@ -21,7 +21,7 @@ def _described(command: dict[str, object]) -> dict[str, str]:
 
 OPTIONS = {
     "sheet": ["text"],
-    "leaderboard": ["scope", "period"],
+    "leaderboard": ["scope", "period", "order"],
     "stats": ["player"],
     "kick": ["player"],
 }
@@ -49,11 +49,16 @@ async def test_commands_are_synced_globally_with_descriptions(dc: RunningBot) ->
     ]
     assert not general["name_localizations"] and not any(o["name_localizations"] for o in options)
     parameters = [p for o in options for p in o.get("options") or []]
-    assert len(parameters) == 5
+    assert len(parameters) == 6
     for parameter in parameters:
         assert parameter["name_localizations"] == {"ru": ru(f"opt-{parameter['name']}")}
         assert set(parameter["description_localizations"]) == {"ru"}
         assert parameter["description_localizations"]["ru"] != parameter["description"]
+    (order,) = [p for p in parameters if p["name"] == "order"]
+    assert [(c["value"], c["name_localizations"]) for c in order["choices"]] == [
+        ("rating", {"ru": ru("choice-rating")}),
+        ("wins", {"ru": ru("choice-wins")}),
+    ]
     (scope,) = [p for p in parameters if p["name"] == "scope"]
     assert [(c["value"], c["name_localizations"]) for c in scope["choices"]] == [
         ("channel", {"ru": translator("ru")("choice-channel")}),

@@ -3,14 +3,15 @@ rating-value = { $value }
 rating-provisional-value = { $value }?
 rating-line = 📈 Ratings here: { $players }
 rating-entry = { $name } { $value } ({ $change })
+rating-board-empty = No rated games yet: ratings come from finished games against someone (a computer counts); the leaderboard by wins counts every game.
 rating-board-header = { $period }, by rating: rating · games · best
-rating-board-line = { $rank }. { $name } — { $value } · { $games } · { $best }
+rating-board-line = { $rank }. { $name } — { $value } · { $games } · { NUMBER($best, useGrouping: 0) }
 rating-board-provisional = Provisional (fewer than { $games ->
     [one] { $games } game
    *[other] { $games } games
 }):
 rating-board-newcomer = { $name } — { $value } · { $games }
-stats-rating = Rating (every chat): { $value }, best { $best }
+stats-rating = Rating (every chat): { $value }, best { NUMBER($best, useGrouping: 0) }
 stats-skill = Skill { NUMBER($mu, minimumFractionDigits: 1, maximumFractionDigits: 1) } ± { NUMBER($sigma, minimumFractionDigits: 1, maximumFractionDigits: 1) }: the rating is the cautious end of it, and rises as the bot grows sure.
 stats-rating-provisional = Provisional: { $games } of the first { $n ->
     [one] game
