@@ -90,7 +90,7 @@ async def test_fifty_seats_of_long_names_play_a_round_and_end(
             if round_two(board):
                 break
             person = turn_of(board, humans)
-            assert person is not None
+            assert person is not None and "🏅 " in board.content  # the standings, within limits
             await press(fake, person, board, "r")
             board = live_board(fake, channel)
             box = next(b.custom_id for b in board.buttons if "|s" in (b.custom_id or ""))
@@ -112,6 +112,8 @@ async def test_fifty_seats_of_long_names_play_a_round_and_end(
         assert "BIG GENERAL" in ending
         review = ending[ending.index("How everyone played") :]
         assert all(f"{esc(shown_name(name))}:" in review for name in NAMES)  # everyone reviewed
+        rated = ending[ending.index("📈 Ratings here:") : ending.index("How everyone played")]
+        assert all(f"{esc(shown_name(name))} " in rated for name in NAMES)  # and rated
         check_limits(fake, channel)
 
 

@@ -145,7 +145,8 @@ async def test_computers_are_rated_by_level_and_provisional_players_stand_apart(
     assert board[0].name == "Ann" and board[0].rating.shown > board[1].rating.shown
     assert board[0].rating.best >= board[0].rating.shown
     rating = await repository.player_rating("tg", "1", None)
-    assert rating is not None and len(rating.trend) == 6 and rating.trend[-1] == rating.shown
+    assert rating is not None and len(rating.trend) == 7 and rating.trend[-1] == rating.shown
+    assert rating.trend[0] == 1000  # before the first of them: a newcomer
     assert await repository.player_rating("tg", "cpu-master", HERE) is not None
     assert await repository.rating_board("tg", THERE, None) == []
 

@@ -100,7 +100,7 @@ async def play(fake: FakeTelegram, roller: Rigged) -> None:
     played: set[int] = set()
     while not round_two(board := await next_board(fake, group, humans)):
         person = turn_of(board, humans)
-        assert person is not None
+        assert person is not None and "🏅 " in board.plain_text  # the standings, within limits
         await press(fake, person, board, "Roll")
         board = fake.message(group, board.message_id)
         box = next(b.text for b in board.buttons if "·" in b.text)
@@ -122,6 +122,8 @@ async def play(fake: FakeTelegram, roller: Rigged) -> None:
     ending = "\n".join(m.plain_text or "" for m in fake.bot_messages(group)[before - 1 :])
     assert "BIG GENERAL" in ending and "How everyone played" in ending
     assert all(f"{shown_name(name)}:" in ending for name in NAMES)  # the review names everyone
+    rated = ending[ending.index("📈 Ratings here:") : ending.index("How everyone played")]
+    assert all(f"{shown_name(name)} " in rated for name in NAMES)  # and so do the ratings
     check_limits(fake, group)
 
 

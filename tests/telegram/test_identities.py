@@ -88,7 +88,7 @@ async def test_a_group_upgraded_to_a_supergroup_plays_on_there(tg: RunningBot) -
     tg.roller.push([2, 3, 3, 5, 6])
     await press(fake, ann, moved, "Roll")
     assert "throw 1/3" in fake.message(supergroup, moved.message_id).plain_text
-    assert "1. Ann" in await ask(fake, ann, supergroup, "/general leaderboard")
+    assert "1. Ann" in await ask(fake, ann, supergroup, "/general leaderboard wins")
     assert "Ann" in await ask(fake, ann, supergroup, "/general sheet text")
     # The group's id is answered as Telegram does, naming the supergroup.
     async with aiohttp.ClientSession() as session:

@@ -11,6 +11,7 @@ from tests.conftest import needs_postgres
 from tests.fakes.telegram import FakeTelegram
 from tests.kit import LOT_ALICE_LOW
 from tests.telegram.kit import bot_settings, live_board, press, running
+from tests.telegram.test_ratings import shown
 
 pytestmark = needs_postgres
 
@@ -40,9 +41,13 @@ async def test_a_two_player_game_on_postgres(
         assert (
             "Shared win: Ann, Bob with 19 points each." in fake.bot_messages(group)[-1].plain_text
         )
-        await fake.send_message(ann, group, "/general leaderboard")
+        await fake.send_message(ann, group, "/general leaderboard wins")
         await fake.settle()
         assert "1. Ann — 1 · 1 · 100%" in fake.bot_messages(group)[-1].plain_text
+        await fake.send_message(ann, group, "/general leaderboard")  # rated on PostgreSQL
+        await fake.settle()
+        rated, (level, _) = fake.bot_messages(group)[-1].plain_text, shown([1, 1])
+        assert f"Ann — {level}? · 1" in rated and f"Bob — {level}? · 1" in rated
     connection = await asyncpg.connect(postgres_url)
     try:
         assert await connection.fetchval("SELECT count(*) FROM results") == 2

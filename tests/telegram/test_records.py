@@ -9,14 +9,15 @@ async def test_leaderboard_stats_history(tg: RunningBot) -> None:
     fake = tg.fake
     ann, bob = fake.user(1001, "Ann"), fake.user(1002, "Bob <i>")
     here, there = fake.chat(-100900, title="Here"), fake.chat(-100901, title="There")
-    assert "No finished games yet." in await ask(fake, ann, here, "/general leaderboard")
+    assert "No finished games yet." in await ask(fake, ann, here, "/general leaderboard wins")
     await quick_win(tg, here, ann)
     await quick_win(tg, here, ann)
     await quick_win(tg, there, bob)
-    board = await ask(fake, ann, here, "/general leaderboard")
+    assert "No rated games yet" in await ask(fake, ann, here, "/general leaderboard")  # solo
+    board = await ask(fake, ann, here, "/general leaderboard wins")
     assert "Top players here" in board and "1. Ann — 2 · 2 · 100% · 0.0 · 0" in board
     assert "Bob" not in board
-    everywhere = await ask(fake, ann, here, "/general leaderboard global 30d")
+    everywhere = await ask(fake, ann, here, "/general leaderboard global 30d wins")
     assert "The last 30 days" in everywhere and "Bob <i>" in everywhere
     assert "&lt;i&gt;" in fake.bot_messages(here)[-1].text  # escaped in the HTML
     stats = await ask(fake, ann, here, "/general stats")
