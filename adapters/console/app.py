@@ -26,11 +26,12 @@ from adapters.console.sheet import sheet_text
 from adapters.console.terminal import Terminal
 from adapters.i18n import Translator, available_locales, translator
 from adapters.i18n.chances import live_chances_line
+from adapters.i18n.ratings import rating_line
 from adapters.i18n.text import box_name, error_message, hint_lines, narrate, review_lines
 from core.actions import Action, AddComputer, Cancel, Join, Open, Start
 from core.computer import level_of, next_action
 from core.errors import GameError
-from core.events import Event
+from core.events import RECORDED_ENDS, Event
 from core.game import Game, Phase
 from core.identity import ChannelKey, PlayerRef
 from core.levels import Level
@@ -158,7 +159,9 @@ class ConsoleGame:
 
     async def _seat(self, words: list[str]) -> Game:
         names = [word for word in words if fold(word) not in COMPUTER_WORDS]
-        players = [PlayerRef(f"console:{n}", name) for n, name in enumerate(names, start=1)]
+        # A person is known by their name (unique at a table): their rating and statistics
+        # follow them from game to game, whichever seat they take.
+        players = [PlayerRef(f"console:{fold(name)}", name) for name in names]
         host = players[0]
         await self.service.act(CHANNEL, host, Open())
         for player in players[1:]:
@@ -212,7 +215,7 @@ class ConsoleGame:
         return computers
 
     def _tell(self, game: Game, events: tuple[Event, ...]) -> None:
-        view = make_view(game)
+        view = make_view(game, None, events)  # the events: what decided a game's end
         for line in narrate(self.t, view, events):
             self.say(line)
 
@@ -273,6 +276,10 @@ class ConsoleGame:
         view = make_view(game)
         self.say("")
         self.say(sheet_text(self.t, view))
+        if view.end_reason in RECORDED_ENDS:
+            changes = await self.service.repository.game_ratings(game.id, CHANNEL)
+            for line in rating_line(self.t, view, changes):  # none in a game alone
+                self.say(line)
         if view.round:
             reviews = await self.service.review(game.id)
             lines = review_lines(self.t, view, reviews, game.variants)

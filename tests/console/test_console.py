@@ -226,3 +226,21 @@ async def test_against_computers_with_hint_and_review(tmp_path: Path) -> None:
 async def _last_game_id(tmp_path: Path) -> str:
     with sqlite3.connect(tmp_path / "g.db") as db:
         return str(db.execute("SELECT id FROM games ORDER BY created_at DESC").fetchone()[0])
+
+
+async def test_a_rating_follows_a_person_by_name_from_game_to_game(tmp_path: Path) -> None:
+    """Ann plays Master, then Bob and Master as the second person seated: the second game's
+    rating goes on from the first's, and a game alone rates no one."""
+    service = await open_service(tmp_path, SeededRoller(5))
+    turns = [line for n in range(1, 11) for line in ("r", f"s {n}")]
+    both = [line for n in range(1, 11) for line in ("r", f"s {n}") * 2]
+    script = Script(["Ann, +master", *turns, "y", "Bob, Ann, +master", *both, "y", "Ann", *turns])
+    await run_console(service, T, script.ask, script.say, pause=0)
+    lines = [line for line in script.said if line.startswith("📈 Ratings here: ")]
+    assert len(lines) == 2, lines  # the game alone has none
+    assert "Bob " in lines[1]
+    rating = await service.repository.player_rating("console", "console:ann", CHANNEL)
+    assert rating is not None and rating.games == 2
+    assert f"Ann {rating.shown}?" in lines[1]
+    assert f"Ann {rating.trend[1]}?" in lines[0]  # where the second game started from
+    await service.repository.close()
