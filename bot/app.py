@@ -208,7 +208,9 @@ async def main(settings: Settings | None = None) -> int:
                 settings = Settings()
             except ValidationError as error:
                 raise invalid_settings(error) from None
-        redact = configure(settings.general_log_level, settings.secrets)
+        redact = configure(
+            settings.general_log_level, settings.secrets, settings.general_log_format
+        )
         return await run(settings)
     except StartupError as failure:
         sys.stderr.write(redact.clean(failure.report()))

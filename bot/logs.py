@@ -1,12 +1,17 @@
-"""Logging for the bot process: one format, and secrets never written out."""
+"""Logging for the bot process: text (the default) or one JSON object a line, secrets never
+written out either way."""
 
 from __future__ import annotations
 
+import json
 import logging
 import sys
 import traceback
 from collections.abc import Iterable
+from datetime import UTC, datetime
 from types import TracebackType
+
+from adapters.logcontext import Where
 
 REDACTED = "[redacted]"
 
@@ -46,11 +51,35 @@ def guard_tracebacks(redact: RedactSecrets) -> None:
     sys.excepthook = excepthook
 
 
-def configure(level: str, secrets: Iterable[str]) -> RedactSecrets:
-    """The log's format and level, and the redaction of `secrets` wherever text is written."""
+class JsonLines(logging.Formatter):
+    """One JSON object a line: time (UTC, ISO 8601), level, logger, message, the platform, chat
+    and game where the record was made in an action's context, and the traceback if any. The
+    record reaches it redacted (the handler's filters run first)."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        line: dict[str, object] = {
+            "time": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds"),
+            "level": record.levelname,
+            "logger": record.name,
+            "message": record.getMessage(),
+            **getattr(record, "where", {}),
+        }
+        if record.exc_info:
+            record.exc_text = self.formatException(record.exc_info)
+        if record.exc_text:
+            line["exception"] = record.exc_text
+        return json.dumps(line, ensure_ascii=False)
+
+
+def configure(level: str, secrets: Iterable[str], form: str = "text") -> RedactSecrets:
+    """The log's format ("text" or "json") and level, and the redaction of `secrets` wherever
+    text is written."""
     logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     redact = RedactSecrets(secrets)
     for handler in logging.getLogger().handlers:
+        handler.addFilter(Where())
         handler.addFilter(redact)
+        if form == "json":
+            handler.setFormatter(JsonLines())
     guard_tracebacks(redact)
     return redact

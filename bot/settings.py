@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import Any
+from typing import Any, Literal
 from urllib.parse import unquote, urlsplit
 
 from pydantic import Field, SecretStr, field_validator, model_validator
@@ -31,6 +31,9 @@ class Settings(BaseSettings):
     )
     general_language: str = Field("en", description="Language where a chat has not chosen one")
     general_log_level: str = Field("INFO", description="Python logging level")
+    general_log_format: Literal["text", "json"] = Field(
+        "text", description="The log's lines: text, or one JSON object each"
+    )
     general_computer_pause: float = Field(
         1.0, ge=0, le=30, description="Seconds between a computer player's steps"
     )

@@ -49,7 +49,7 @@ async def main(argv: Sequence[str]) -> int:
             settings = Settings()
         except ValidationError as error:
             raise invalid_settings(error) from None
-        configure(settings.general_log_level, settings.secrets)
+        configure(settings.general_log_level, settings.secrets, settings.general_log_format)
         repository = await open_repository(settings)
     except StartupError as failure:
         sys.stderr.write(failure.report())

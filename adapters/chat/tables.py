@@ -28,6 +28,7 @@ from adapters.chat.surface import Exchange, Platform
 from adapters.i18n import Translator, normalize_locale, translator
 from adapters.i18n.ratings import rating_line
 from adapters.i18n.text import narrate
+from adapters.logcontext import bind
 from adapters.ratelimit import RateLimiter, Verdict
 from core.chat_settings import ChatSettings, SheetStyle
 from core.events import RECORDED_ENDS, PlayerLeft
@@ -92,6 +93,7 @@ class Tables:
         place = await (exchange.place() if exchange else self.platform.place(channel))
         settings = await self.service.repository.chat_settings(self.platform.key, place.chat)
         game = await self.service.game(channel)
+        bind(platform=self.platform.name, chat=channel.chat, game=game.id if game else "")
         person = exchange.locale if exchange else None
         table = choose(
             self.default_t, settings.language, game.language if game else None, person, place.locale
@@ -141,6 +143,7 @@ class Tables:
         """Bring the chat up to date with an applied action (see plan.py). `exchange` is the
         command or press that made it, None for a move the service made by itself."""
         view, events = outcome.view, outcome.events
+        bind(game=view.game_id)  # a game just opened, or the one acted on
         steps = plan(view, events)
 
         async def say(card: cards.Card) -> int:
