@@ -190,12 +190,16 @@ async def serve(
     finally:
         warming.cancel()  # a start that failed does not wait for it
         await service.close()  # computers stop first: every step they made is already saved
-        for front_end in reversed(started):
-            try:
-                await front_end.stop()
-            except Exception:
-                log.exception("stopping %s failed", type(front_end).__name__)
+        # Every front end at once stops taking updates and finishes those it took.
+        await asyncio.gather(*(_stop(front_end) for front_end in reversed(started)))
         await repository.close()
+
+
+async def _stop(front_end: FrontEnd) -> None:
+    try:
+        await front_end.stop()
+    except Exception:
+        log.exception("stopping %s failed", type(front_end).__name__)
 
 
 async def main(settings: Settings | None = None) -> int:

@@ -86,6 +86,7 @@ class GameService:
         self._locks = ChannelLocks()
         self._computers: dict[str, asyncio.Task[None]] = {}
         self._presses = TurnPresses()
+        self._closed = False
 
     async def act(
         self,
@@ -209,6 +210,8 @@ class GameService:
     async def _run_computers(self, channel: ChannelKey, publish: Publish, pause: float) -> None:
         failures = 0
         while failures < COMPUTER_TRIES:
+            if self._closed:
+                return  # the bot stops: the next start wakes the computers again
             game = await self.repository.active_game(channel)
             if game is None or game.phase is not Phase.PLAYING:
                 return
@@ -322,7 +325,10 @@ class GameService:
             log.exception("acting on a deadline in %s failed", channel)
 
     async def close(self) -> None:
-        """Stop the clocks and the computer runners (their state is saved after every step)."""
+        """Stop the clocks and the computer runners (their state is saved after every step);
+        an action still being finished meanwhile arms no clock and wakes no computer."""
+        self._closed = True
+        self._publishers.clear()  # no deadline is armed without a publisher
         for handle in self._timers.values():
             handle.cancel()
         self._timers.clear()

@@ -34,6 +34,7 @@ log = logging.getLogger(__name__)
 # How long discord.py waits for the guilds after READY before it calls the bot ready. The bot
 # keeps nothing per guild (interactions carry all it needs), so there is no point waiting long.
 GUILD_READY_TIMEOUT = 0.5
+DRAIN = 10.0  # seconds a stop waits for the interactions being carried out
 __all__ = ["DiscordFrontEnd", "Shards"]
 
 
@@ -82,6 +83,7 @@ class DiscordFrontEnd:
         self.client: GeneralClient | None = None
         self.connection: asyncio.Task[None] | None = None
         self._stopping = False
+        self._taken: set[asyncio.Task[Any]] = set()  # interactions being carried out
         self._saved_endpoints: tuple[str, yarl.URL] | None = None
 
     # ------------------------------------------------------------------ lifecycle
@@ -110,7 +112,12 @@ class DiscordFrontEnd:
         await self.tables.resume()
 
     async def stop(self) -> None:
+        """A clean stop: no interaction is taken any more (one arriving now is asked to come
+        again in a moment), those taken are carried out and answered, the boards still owed an
+        edit get it, and then the gateway and the HTTP session close."""
         self._stopping = True
+        if self._taken:
+            await asyncio.wait(self._taken, timeout=DRAIN)
         await self.tables.flush()
         await self._close()
 
@@ -166,12 +173,28 @@ class DiscordFrontEnd:
         act: Callable[[DiscordExchange], Awaitable[None]],
     ) -> None:
         """An interaction carried out, its channel's boards drawn, and then logged as handled."""
+        task = asyncio.current_task()
         try:
+            if self._stopping:
+                await self._come_again(interaction)
+                return
+            if task is not None:
+                self._taken.add(task)
             async with Answer(interaction, self.calls) as answer:
                 await act(DiscordExchange(answer))
             await self.tables.redraws.settled(interaction.channel_id or 0)
         finally:
+            if task is not None:
+                self._taken.discard(task)
             handled(interaction)
+
+    async def _come_again(self, interaction: discord.Interaction[Any]) -> None:
+        """While the bot stops: nothing is done, and the person hears why."""
+        text = translator(normalize_locale(interaction.locale.value))("error-restarting")
+        try:
+            await interaction.response.send_message(text, ephemeral=True)
+        except ERRORS as failure:
+            log.info("could not answer interaction %s while stopping: %s", interaction.id, failure)
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """Presses discord.py does not route to a button of ours: a custom_id that is not

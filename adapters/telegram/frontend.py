@@ -145,13 +145,16 @@ class TelegramFrontEnd:
         await self.tables.resume()
 
     async def stop(self) -> None:
+        """A clean stop: no update is taken any more (the rest wait at Telegram for the next
+        start), every update taken is handled and answered, the boards still owed an edit get
+        it, and then the connections close."""
         if self.listener is not None:
             await self.listener.stop()
         if self.app.updater and self.app.updater.running:
             await self.app.updater.stop()
-        await self.tables.flush()
         if self.app.running:
-            await self.app.stop()
+            await self.app.stop()  # waits for the updates taken and their handlers
+        await self.tables.flush()
         await self.app.shutdown()
         # PTB's shutdown() does nothing unless initialize() succeeded, yet a rejected getMe
         # leaves the bot's HTTP sessions open; closing them twice is harmless.

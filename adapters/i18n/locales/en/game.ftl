@@ -35,6 +35,7 @@ error-stale = This board is out of date.
 error-bad-action = That button is not valid.
 error-busy = Too many requests at once; please try again.
 error-unexpected = Something went wrong on our side; the game is unchanged. Please try again.
+error-restarting = The bot is restarting; nothing was changed. Press again in a few seconds.
 error-game-lost = This table's game could not be restored after a fault and was set aside. Start a new one with /general start.
 
 ## Lobby and game flow
