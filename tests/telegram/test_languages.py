@@ -12,7 +12,7 @@ from adapters.i18n import translator
 from core.dice import SeededRoller
 from tests.fakes.telegram import FakeChat, FakeTelegram, FakeUser
 from tests.fakes.telegram.limits import Limits
-from tests.kit import age_the_turn, foreign_words, game_rows
+from tests.kit import Rigged, age_the_turn, foreign_words, game_rows
 from tests.telegram.kit import bot_settings, live_board, press, running
 
 RU = translator("ru")
@@ -60,8 +60,11 @@ async def play_turn(
     await press(fake, user, board, RU("btn-roll-first"))
     thrown = board.message_id  # answered at once; its edit follows at the chat's pace
     await fake.wait_for(
-        lambda: any(" · " in b.text for b in fake.message(group, thrown).buttons), timeout=20
+        lambda: any(" · " in b.text for b in fake.message(group, thrown).buttons) or over(database),
+        timeout=20,
     )
+    if over(database):  # a big general
+        return False
     board = fake.message(group, thrown)
     box = next(b.text for b in board.buttons if " · " in b.text)
     await press(fake, user, board, box)
@@ -94,10 +97,13 @@ async def test_a_russian_table_with_a_computer_and_a_timer_speaks_only_russian(
         await fake.wait_for(lambda: human_board(fake, group, users) is not None)
     age_the_turn(database, 3600)  # down while the turn's clock ran out
     await asyncio.sleep(3)  # as long as a restart takes: the chat's allowance refills
-    async with running(settings, SeededRoller(6)):
+    roller = Rigged()
+    async with running(settings, roller):
         await fake.wait_for(lambda: any("⏰" in text for text in said(fake)), timeout=10)
         await fake.settle()
-        for _ in range(40):
+        for turn in range(40):
+            if turn == 3:  # the rest of a whole game says nothing new: a big general ends it
+                roller.pushed.append((3, 3, 3, 3, 3))
             if not await play_turn(fake, group, users, database):
                 break
         await fake.send_message(bob, group, "/general review")
@@ -106,5 +112,7 @@ async def test_a_russian_table_with_a_computer_and_a_timer_speaks_only_russian(
     assert over(database)
     texts = said(fake)
     assert any(RU("computer-master") in text for text in texts)
+    assert any(text.startswith("⚡ ") or "\n⚡ " in text for text in texts)  # it ended early
+    assert any("📈 Рейтинг здесь: " in text for text in texts)
     assert foreign_words(texts, "ru", names=["Аня", "Борис", "Дом"]) == []
     assert fake.rate_limited == []
