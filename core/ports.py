@@ -10,8 +10,9 @@ from typing import Any, Protocol
 
 from core.chat_settings import ChatSettings
 from core.events import Event
+from core.forget import Forgotten
 from core.game import Game, game_from_dict
-from core.identity import ChannelKey
+from core.identity import ChannelKey, PlayerRef
 from core.ratings import Change, Rating
 from core.records import PastGame, PlayerStats, Rated, Standing
 
@@ -127,6 +128,14 @@ class GameRepository(Records, Protocol):
         and results to a new chat id (a Telegram group become a supergroup), in one transaction;
         moving again changes nothing. An active game does not move onto a thread of the new chat
         that has one already."""
+        ...
+
+    async def forget_player(self, platform: str, player_id: str, alias: PlayerRef) -> Forgotten:
+        """Forget a person (see core.forget), in one transaction: their results, ratings and
+        rating changes move to `alias` (a fresh anonymous player), and every stored game of
+        the platform that names them, with its event log, names `alias` instead (a game in
+        progress gets a new version, so that a save made from it as it was is stale); a chat
+        whose id is theirs moves to the alias's. ValueError for a computer."""
         ...
 
     async def close(self) -> None: ...

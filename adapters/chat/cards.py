@@ -140,6 +140,14 @@ class Welcome:
     invite: str | None = None
 
 
+@dataclass(frozen=True)
+class Forget:
+    """/general forget's confirmation, for `player_id` alone: what forgetting removes, a button
+    that does it and one that does not."""
+
+    player_id: str
+
+
 Card = (
     Board
     | Redrawn
@@ -154,6 +162,7 @@ Card = (
     | Help
     | Hint
     | Welcome
+    | Forget
 )
 
 

@@ -72,6 +72,7 @@ COMMANDS: tuple[Command, ...] = (
     Command("stats", (STATS_PLAYER,)),
     Command("history"),
     Command("settings", private=True),
+    Command("forget", private=True),
     Command("kick", (KICK_PLAYER,)),
     Command("stop"),
     Command("rules", private=True),

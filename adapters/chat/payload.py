@@ -4,7 +4,8 @@
 Actions: j join, l leave, b begin (start), x cancel, r roll, h0…h4 toggle a die, s0…s9 score a box
 by its sheet index, ag/am/ac/an add a Grandmaster/Master/Club/Novice computer; v view the score
 sheet, t a hint; m (on a finished game's final message) open its rematch.
-The settings screen's buttons are `cfg|<setting>` (or `cfg|done`).
+The settings screen's buttons are `cfg|<setting>` (or `cfg|done`); the confirmation of
+/general forget's are `fgt|<user id>|y` (forget me) and `fgt|<user id>|n` (do not).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ LEVEL_CODES = {"ag": Level.GRANDMASTER, "am": Level.MASTER, "ac": Level.CLUB, "a
 SETTINGS_PREFIX = "cfg|"
 SETTINGS_DONE = "done"
 SETTINGS_PATTERN = re.compile(r"cfg\|[a-z_]{1,40}")
+FORGET_PATTERN = re.compile(r"fgt\|(\d{1,20})\|([yn])")
 
 
 @dataclass(frozen=True)
@@ -61,6 +63,24 @@ def setting_pressed(data: str | None) -> str | None:
 
 def setting_code(name: str) -> str:
     return SETTINGS_PREFIX + name
+
+
+@dataclass(frozen=True)
+class ForgetPress:
+    """A button of /general forget's confirmation: whom it forgets, and whether to."""
+
+    player_id: str
+    confirmed: bool
+
+
+def forget_code(player_id: str, confirmed: bool) -> str:
+    return f"fgt|{player_id}|{'y' if confirmed else 'n'}"
+
+
+def forget_pressed(data: str | None) -> ForgetPress | None:
+    """The confirmation's button the payload names; None for anything else."""
+    match = FORGET_PATTERN.fullmatch(data or "")
+    return None if match is None else ForgetPress(match.group(1), match.group(2) == "y")
 
 
 def encode(game_id: str, version: int, code: str) -> str:

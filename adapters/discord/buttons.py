@@ -2,7 +2,8 @@
 
 `GameButton`: the shared payload `g1|game|version|code` of lobbies and turn boards.
 `SettingButton`: `cfg|<setting>` (or `cfg|done`) of the private settings screen.
-Both are handed, as they are, to the chat layer (adapters.chat.presses).
+`ForgetButton`: `fgt|<user id>|y` or `|n` of /general forget's private confirmation.
+All are handed, as they are, to the chat layer (adapters.chat.presses).
 
 Both are registered with `Client.add_dynamic_items` at start-up, so a press on a message sent by an
 earlier process (before a restart) still reaches the bot. The custom_id comes back from Discord as
@@ -88,6 +89,36 @@ class SettingButton(
         match: re.Match[str],
         /,
     ) -> SettingButton:
+        label, style = _label_and_style(item)
+        return cls(match.group(0), label=label, style=style)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        client = interaction.client
+        if isinstance(client, PressHandler):
+            await client.on_button(interaction, self.custom_id)
+
+
+class ForgetButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=payload.FORGET_PATTERN):
+    """One button of /general forget's confirmation: forget me, or keep me."""
+
+    def __init__(
+        self,
+        custom_id: str,
+        *,
+        label: str | None = None,
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        row: int | None = None,
+    ) -> None:
+        super().__init__(discord.ui.Button(custom_id=custom_id, label=label, style=style), row=row)
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> ForgetButton:
         label, style = _label_and_style(item)
         return cls(match.group(0), label=label, style=style)
 

@@ -55,6 +55,8 @@ def draw(t: Translator, card: cards.Card) -> list[Rendered]:
             return [Rendered(render.lines_text(hint_lines(t, list(options), dice, shares=shares)))]
         case cards.Welcome(brief=brief):
             return [Rendered(render.clip("\n".join(map(esc, welcome_lines(t, brief)))))]
+        case cards.Forget(player_id=player_id):
+            return [render.forget(t, player_id)]
 
 
 def _help(t: Translator, topic: str) -> str:

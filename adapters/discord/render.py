@@ -17,7 +17,7 @@ import discord
 from discord.utils import escape_markdown, escape_mentions
 
 from adapters.chat import payload
-from adapters.discord.buttons import GameButton, SettingButton
+from adapters.discord.buttons import ForgetButton, GameButton, SettingButton
 from adapters.i18n import Translator
 from adapters.i18n.chances import chances_line
 from adapters.i18n.standings import standings_line
@@ -321,6 +321,22 @@ def records(lines: list[str]) -> list[str]:
         chunk.append(line)
     blocks.append(_code("\n".join(chunk)))
     return pages([heading, *blocks])
+
+
+def forget(t: Translator, player_id: str) -> Rendered:
+    """/general forget's confirmation: what it removes, "Forget me" and "Keep me"."""
+    out = discord.ui.View(timeout=None)
+    out.add_item(
+        ForgetButton(
+            payload.forget_code(player_id, True),
+            label=clip(t("forget-yes"), 80),
+            style=_Style.danger,
+        )
+    )
+    out.add_item(
+        ForgetButton(payload.forget_code(player_id, False), label=clip(t("forget-no"), 80))
+    )
+    return Rendered(f"**{esc(t('forget-ask-title'))}**\n{esc(t('forget-ask'))}", out)
 
 
 def settings(t: Translator, chosen: ChatSettings) -> Rendered:

@@ -29,6 +29,7 @@ from typing import Any
 
 import asyncpg
 
+from adapters.postgres.forget import PostgresForget
 from adapters.postgres.ratings import PostgresRatings
 from adapters.postgres.schema import MIGRATIONS, MIGRATIONS_TABLE, SCHEMA_VERSION
 from core.chat_settings import ChatSettings
@@ -76,7 +77,7 @@ class _Held:
     failed: bool = False  # a statement failed outside a savepoint: the transaction is aborted
 
 
-class PostgresRepository(PostgresRatings):
+class PostgresRepository(PostgresRatings, PostgresForget):
     shared = True  # several processes: each looks now and then for games the others made
     _rating_lock = lock_key("general:ratings")  # held while rating: one game at a time
 

@@ -17,6 +17,7 @@ import aiosqlite
 import orjson
 
 from adapters.sqlite.files import FileWatch, ProcessLock
+from adapters.sqlite.forget import SqliteForget
 from adapters.sqlite.ratings import SqliteRatings
 from adapters.sqlite.schema import MIGRATIONS, SCHEMA_VERSION
 from core.chat_settings import ChatSettings
@@ -75,7 +76,7 @@ class Recent(Generic[T]):
         self._items.pop(key, None)
 
 
-class SqliteRepository(SqliteRatings):
+class SqliteRepository(SqliteRatings, SqliteForget):
     """One connection per process. Every operation is a single statement (a save is one INSERT
     into the game_saves view, see schema 4), so each is its own transaction, no lock is held
     across awaits and aiosqlite's queue keeps its thread busy while the event loop goes on.

@@ -233,6 +233,48 @@ MIGRATIONS: tuple[str, ...] = (
             WHERE substr(scope, 1, length(NEW.old_prefix)) = NEW.old_prefix;
     END;
     """,
+    # 7: forgetting a person (see core.forget) as one INSERT into forgets, so one transaction:
+    # the games that name them rewritten (`games`: id, the version it was read at, the new
+    # version and snapshot; an active one's version moves on, so that a save made from what it
+    # was is stale), their events rewritten (`events`: game_id, seq, data), their results,
+    # ratings and rating changes moved to the anonymous id, and a chat whose id is theirs (a
+    # private chat) moved to the anonymous id too, through chat_moves.
+    """
+    CREATE VIEW forgets (platform, player_id, alias, name, own_prefix, alias_prefix, games,
+                         events)
+        AS SELECT NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL WHERE 0;
+    CREATE TRIGGER forgets_apply INSTEAD OF INSERT ON forgets
+    BEGIN
+        SELECT RAISE(ABORT, 'stale') WHERE EXISTS (
+            SELECT 1 FROM json_each(NEW.games) AS g
+            JOIN games ON games.id = json_extract(g.value, '$.id')
+            WHERE games.version != json_extract(g.value, '$.was')
+        );
+        UPDATE games SET snapshot = src.snapshot, version = src.version
+            FROM (SELECT json_extract(value, '$.id') AS id,
+                         json_extract(value, '$.version') AS version,
+                         json_extract(value, '$.snapshot') AS snapshot
+                  FROM json_each(NEW.games)) AS src
+            WHERE games.id = src.id;
+        UPDATE events SET data = src.data
+            FROM (SELECT json_extract(value, '$.game_id') AS game_id,
+                         json_extract(value, '$.seq') AS seq,
+                         json_extract(value, '$.data') AS data
+                  FROM json_each(NEW.events)) AS src
+            WHERE events.game_id = src.game_id AND events.seq = src.seq;
+        UPDATE results SET player_id = NEW.alias, name = NEW.name
+            WHERE platform = NEW.platform AND player_id = NEW.player_id;
+        UPDATE ratings SET player_id = NEW.alias
+            WHERE platform = NEW.platform AND player_id = NEW.player_id;
+        UPDATE rating_changes SET player_id = NEW.alias
+            WHERE platform = NEW.platform AND player_id = NEW.player_id;
+        INSERT INTO chat_moves (old_prefix, new_prefix, old_key, new_key, old_chat, new_chat)
+            SELECT NEW.own_prefix, NEW.alias_prefix, substr(NEW.own_prefix, 1,
+                   length(NEW.own_prefix) - 1), substr(NEW.alias_prefix, 1,
+                   length(NEW.alias_prefix) - 1), NEW.player_id, NEW.alias
+            WHERE NEW.own_prefix IS NOT NULL;
+    END;
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

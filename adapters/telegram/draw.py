@@ -67,6 +67,8 @@ def draw(t: Translator, card: cards.Card) -> list[Rendered]:
             return [Rendered(_lines(hint_lines(t, list(options), dice, shares=shares)))]
         case cards.Welcome(brief=brief, invite=invite):
             return [render.welcome(t, brief, invite)]
+        case cards.Forget(player_id=player_id):
+            return [render.forget(t, player_id)]
 
 
 def alert(t: Translator, card: cards.Card) -> tuple[str | None, bool]:

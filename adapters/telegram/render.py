@@ -255,6 +255,16 @@ def settings(t: Translator, chosen: ChatSettings) -> Rendered:
     return Rendered(f"<b>{title}</b>", InlineKeyboardMarkup(rows))
 
 
+def forget(t: Translator, player_id: str) -> Rendered:
+    """/general forget's confirmation: what it removes, "Forget me" and "Keep me"."""
+    buttons = [
+        InlineKeyboardButton(t(key), callback_data=payload.forget_code(player_id, confirmed))
+        for key, confirmed in (("forget-yes", True), ("forget-no", False))
+    ]
+    text = f"<b>{escape(t('forget-ask-title'))}</b>\n{escape(t('forget-ask'))}"
+    return Rendered(text, InlineKeyboardMarkup([buttons]))
+
+
 def welcome(t: Translator, brief: bool, invite: str | None) -> Rendered:
     """/start and /help: in a private chat the whole welcome and the commands, with a button
     that adds the bot to a group; in a group a line."""

@@ -75,6 +75,8 @@ def buttons(card: Card) -> tuple[str, ...]:
         case cards.Final(view=view):  # as both front ends draw it: Rematch, where it counts
             rematch = payload.rematch(view)
             return () if rematch is None else (rematch,)
+        case cards.Forget(player_id=player_id):  # Forget me, Keep me
+            return tuple(payload.forget_code(player_id, yes) for yes in (True, False))
         case cards.Hint(game_id=game_id, version=version) if game_id:
             # As Telegram's offer of a hint where it may not write privately: one 💡 button.
             return (payload.encode(game_id, version, payload.HINT),)

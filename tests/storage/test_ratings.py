@@ -192,7 +192,7 @@ async def forget_ratings(backend: Backend) -> None:
     await backend.raw_script(
         "DROP TABLE ratings; DROP TABLE rated_games; DROP TABLE rating_changes;"
         " DROP TABLE unrated; DROP VIEW rating_saves; DROP TRIGGER results_unrated;"
-        " DROP TRIGGER chat_moves_ratings; PRAGMA user_version = 5"
+        " DROP TRIGGER chat_moves_ratings; DROP VIEW forgets; PRAGMA user_version = 5"
     )
 
 
