@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from openskill.models import PlackettLuce
 
@@ -152,11 +153,30 @@ def changes(
     return found
 
 
-def trend_of(rows: Sequence[Sequence[float | None]]) -> tuple[int, ...]:
-    """A Rating's trend from its latest changes, newest first, each (μ, σ) before and after."""
+def trend_of(rows: Sequence[Mapping[str, Any]]) -> tuple[int, ...]:
+    """A Rating's trend from its latest changes (mu_before, sigma_before, mu, sigma), newest
+    first."""
     if not rows:
         return ()
-    mu, sigma = rows[-1][0], rows[-1][1]
-    start = newcomer() if mu is None or sigma is None else Skill(mu, sigma)
-    after = [Skill(float(row[2] or 0), float(row[3] or 0)).shown for row in reversed(rows)]
-    return (start.shown, *after)
+    oldest = rows[-1]
+    before = oldest["mu_before"], oldest["sigma_before"]
+    start = newcomer() if before[0] is None else Skill(*before)
+    return (start.shown, *(Skill(row["mu"], row["sigma"]).shown for row in reversed(rows)))
+
+
+def rating_of(row: Mapping[str, Any]) -> Rating:
+    """A stored rating (a row with mu, sigma, games, best), as both backends read it."""
+    return Rating(Skill(row["mu"], row["sigma"]), row["games"], row["best"])
+
+
+def change_of(scope: str, row: Mapping[str, Any]) -> Change:
+    """A stored change (player_id, mu_before, sigma_before, mu, sigma, games, best)."""
+    before = row["mu_before"], row["sigma_before"]
+    return Change(
+        scope,
+        row["player_id"],
+        None if before[0] is None else Skill(*before),
+        Skill(row["mu"], row["sigma"]),
+        row["games"],
+        row["best"],
+    )

@@ -4,6 +4,8 @@ games ending at once in different processes are rated one after the other."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import asyncpg
 
 from adapters.postgres.records import PostgresRecords
@@ -15,16 +17,13 @@ from core.ratings import (
     Change,
     Placing,
     Rating,
-    Skill,
+    change_of,
     changes,
     rated_id,
+    rating_of,
     trend_of,
 )
 from core.records import Rated
-
-
-def _rating(row: asyncpg.Record) -> Rating:
-    return Rating(Skill(row["mu"], row["sigma"]), row["games"], row["best"])
 
 
 class PostgresRatings(PostgresRecords):
@@ -72,7 +71,7 @@ class PostgresRatings(PostgresRecords):
             sorted({rated_id(p.player_id) for p in placings}),
         )
         found = changes(
-            placings, scopes, {(r["scope"], r["player_id"]): _rating(r) for r in stored}
+            placings, scopes, {(r["scope"], r["player_id"]): rating_of(r) for r in stored}
         )
         await connection.executemany(
             "INSERT INTO rating_changes (game_id, platform, scope, player_id, seq, mu_before,"
@@ -107,17 +106,7 @@ class PostgresRatings(PostgresRecords):
             game_id,
             str(channel),
         )
-        return [
-            Change(
-                str(channel),
-                r["player_id"],
-                None if r["mu_before"] is None else Skill(r["mu_before"], r["sigma_before"]),
-                Skill(r["mu"], r["sigma"]),
-                r["games"],
-                r["best"],
-            )
-            for r in rows
-        ]
+        return [change_of(str(channel), row) for row in rows]
 
     async def rating_board(
         self, platform: str, channel: ChannelKey | None, since: float | None, limit: int = 10
@@ -135,7 +124,7 @@ class PostgresRatings(PostgresRecords):
                 " ORDER BY mu - 3 * sigma DESC, player_id COLLATE \"C\" LIMIT $6",
                 platform, scope, PROVISIONAL_GAMES, provisional, since, limit,
             )  # fmt: skip
-            found += [Rated(r["player_id"], r["name"] or "", _rating(r)) for r in rows]
+            found += [Rated(r["player_id"], r["name"] or "", rating_of(r)) for r in rows]
         return found
 
     async def player_rating(
@@ -160,8 +149,7 @@ class PostgresRatings(PostgresRecords):
             player_id,
             TREND,
         )
-        rating = _rating(rows[0])
-        return Rating(rating.skill, rating.games, rating.best, trend_of([tuple(r) for r in trend]))
+        return replace(rating_of(rows[0]), trend=trend_of(trend))
 
     async def rebuild_ratings(self) -> int:
         async with self._transaction() as connection:

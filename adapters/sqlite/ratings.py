@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from dataclasses import replace
 
 import orjson
 
@@ -17,9 +18,10 @@ from core.ratings import (
     Change,
     Placing,
     Rating,
-    Skill,
+    change_of,
     changes,
     rated_id,
+    rating_of,
     trend_of,
 )
 from core.records import Rated
@@ -83,10 +85,7 @@ class SqliteRatings(SqliteRecords):
             f" AND scope IN (?, ?) AND player_id IN ({marks})",
             (platform, *scopes, *ids),
         )
-        return {
-            (r["scope"], r["player_id"]): Rating(Skill(r["mu"], r["sigma"]), r["games"], r["best"])
-            for r in rows
-        }
+        return {(r["scope"], r["player_id"]): rating_of(r) for r in rows}
 
     async def game_ratings(self, game_id: str, channel: ChannelKey) -> list[Change]:
         """A rated game's changes in its chat (none while it waits to be rated)."""
@@ -97,17 +96,7 @@ class SqliteRatings(SqliteRecords):
             " WHERE c.game_id = ? AND c.scope = ?",
             (game_id, str(channel)),
         )
-        return [
-            Change(
-                str(channel),
-                r["player_id"],
-                None if r["mu_before"] is None else Skill(r["mu_before"], r["sigma_before"]),
-                Skill(r["mu"], r["sigma"]),
-                r["games"],
-                r["best"],
-            )
-            for r in rows
-        ]
+        return [change_of(str(channel), row) for row in rows]
 
     async def rating_board(
         self, platform: str, channel: ChannelKey | None, since: float | None, limit: int = 10
@@ -129,14 +118,7 @@ class SqliteRatings(SqliteRecords):
                 """,
                 (platform, scope, PROVISIONAL_GAMES, provisional, *since_params, limit),
             )
-            found += [
-                Rated(
-                    r["player_id"],
-                    r["name"] or "",
-                    Rating(Skill(r["mu"], r["sigma"]), r["games"], r["best"]),
-                )
-                for r in rows
-            ]
+            found += [Rated(r["player_id"], r["name"] or "", rating_of(r)) for r in rows]
         return found
 
     async def player_rating(
@@ -157,13 +139,7 @@ class SqliteRatings(SqliteRecords):
             " AND player_id = ? ORDER BY seq DESC LIMIT ?",
             (platform, scope, player_id, TREND),
         )
-        row = rows[0]
-        return Rating(
-            Skill(row["mu"], row["sigma"]),
-            row["games"],
-            row["best"],
-            trend_of([(r["mu_before"], r["sigma_before"], r["mu"], r["sigma"]) for r in trend]),
-        )
+        return replace(rating_of(rows[0]), trend=trend_of(trend))
 
     async def rebuild_ratings(self) -> int:
         """Forget every rating and rate every recorded game again: those rated before in the
