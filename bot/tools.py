@@ -1,7 +1,12 @@
 """`python -m bot <tool>`: the operator's commands on the bot's database (the one its settings
 name), beside the bot itself.
 
-ratings --rebuild   rate every recorded game again, in the order they were rated
+ratings --rebuild       rate every recorded game again, in the order they were rated
+backup PATH             a checked copy of the SQLite database, also while the bot runs
+migrate --to URL        copy the SQLite database into an empty PostgreSQL database
+
+A refusal is one line on stderr: exit status 2 where an argument or setting is wrong as written,
+1 where the work was refused or failed (nothing was written then).
 """
 
 from __future__ import annotations
@@ -9,16 +14,19 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import NoReturn
 
 from pydantic import ValidationError
 
+from adapters.sqlite import SqliteRepository
+from bot import backup, migrate
 from bot.app import open_repository
-from bot.logs import configure
+from bot.logs import RedactSecrets, configure
 from bot.settings import Settings
-from bot.startup import StartupError, invalid_settings
+from bot.startup import StartupError, database_failure, invalid_settings
 
-TOOLS = ("ratings",)
+TOOLS = ("ratings", "backup", "migrate")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -39,25 +47,75 @@ def parser() -> argparse.ArgumentParser:
         help="forget every rating and rate every recorded game again (after the bot's rating"
         " model changed, say); stop the bot first when it keeps its games in SQLite",
     )
+    copy = tools.add_parser(
+        "backup", help="a consistent, checked copy of the SQLite database (the bot may run)"
+    )
+    copy.add_argument(
+        "path", type=Path, help="the new file (or a directory: a dated file is made in it)"
+    )
+    copy.add_argument(
+        "--overwrite", action="store_true", help="replace PATH if it exists (once the copy is good)"
+    )
+    move = tools.add_parser(
+        "migrate", help="copy the SQLite database into an empty PostgreSQL database"
+    )
+    move.add_argument(
+        "--to", required=True, metavar="URL", help="postgresql://user:password@host:port/database"
+    )
     return top
 
 
 async def main(argv: Sequence[str]) -> int:
     arguments = parser().parse_args(argv)
+    redact = RedactSecrets(())
     try:
         try:
             settings = Settings()
         except ValidationError as error:
             raise invalid_settings(error) from None
-        configure(settings.general_log_level, settings.secrets, settings.general_log_format)
+        extra = migrate.passwords(arguments.to) if arguments.tool == "migrate" else []
+        redact = configure(settings.general_log_level, [*settings.secrets, *extra])
+        if arguments.tool == "backup":
+            return _backup(settings, arguments.path, overwrite=arguments.overwrite)
+        if arguments.tool == "migrate":
+            return await _migrate(settings, arguments.to, redact)
         repository = await open_repository(settings)
     except StartupError as failure:
-        sys.stderr.write(failure.report())
+        sys.stderr.write(redact.clean(failure.report()))
         return failure.code
+    except backup.Refusal as refusal:
+        sys.stderr.write(redact.clean(f"python -m bot {arguments.tool}: {refusal.line}\n"))
+        return refusal.code
     try:
         if arguments.tool == "ratings":
             games = await repository.rebuild_ratings()
             print(f"rated {games} recorded games again, in the order they were rated")
     finally:
         await repository.close()
+    return 0
+
+
+def _backup(settings: Settings, path: Path, *, overwrite: bool) -> int:
+    if settings.general_database_url:
+        raise backup.postgres_refusal()
+    print(backup.backup(Path(settings.general_database), path, overwrite=overwrite).line())
+    return 0
+
+
+async def _migrate(settings: Settings, url: str, redact: RedactSecrets) -> int:
+    """The SQLite file is opened the bot's way, so its process lock refuses a running bot."""
+    url = migrate.postgres_url(url)
+    database = backup.existing(Path(settings.general_database))
+    sqlite_only = settings.model_copy(update={"general_database_url": None})
+    try:
+        repository = await SqliteRepository.open(database)
+    except Exception as error:
+        raise database_failure(sqlite_only, error) from error
+    try:
+        await migrate.prepare(url)
+        with migrate.reading(database) as source:
+            copied = await migrate.copy(source, url)
+    finally:
+        await repository.close()
+    print(redact.clean(copied.line(database, url)))
     return 0
