@@ -7,13 +7,13 @@ import asyncio
 import logging
 import sys
 
-from bot.app import main
-
 if __name__ == "__main__":
     if sys.argv[1:] and not sys.argv[1].startswith("-"):
         from bot.tools import main as tool
 
         sys.exit(asyncio.run(tool(sys.argv[1:])))
+    from bot.app import main
+
     try:
         sys.exit(asyncio.run(main()))
     except KeyboardInterrupt:

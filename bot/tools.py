@@ -4,6 +4,8 @@ name), beside the bot itself.
 ratings --rebuild       rate every recorded game again, in the order they were rated
 backup PATH             a checked copy of the SQLite database, also while the bot runs
 migrate --to URL        copy the SQLite database into an empty PostgreSQL database
+forget --platform P --user ID
+                        forget a person (as their own /general forget would)
 
 A refusal is one line on stderr: exit status 2 where an argument or setting is wrong as written,
 1 where the work was refused or failed (nothing was written then).
@@ -20,13 +22,13 @@ from typing import NoReturn
 from pydantic import ValidationError
 
 from adapters.sqlite import SqliteRepository
-from bot import backup, migrate
+from bot import backup, forget, migrate
 from bot.app import open_repository
 from bot.logs import RedactSecrets, configure
 from bot.settings import Settings
 from bot.startup import StartupError, database_failure, invalid_settings
 
-TOOLS = ("ratings", "backup", "migrate")
+TOOLS = ("ratings", "backup", "migrate", "forget")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -62,6 +64,7 @@ def parser() -> argparse.ArgumentParser:
     move.add_argument(
         "--to", required=True, metavar="URL", help="postgresql://user:password@host:port/database"
     )
+    forget.add_parser(tools)
     return top
 
 
@@ -74,7 +77,9 @@ async def main(argv: Sequence[str]) -> int:
         except ValidationError as error:
             raise invalid_settings(error) from None
         extra = migrate.passwords(arguments.to) if arguments.tool == "migrate" else []
-        redact = configure(settings.general_log_level, [*settings.secrets, *extra])
+        redact = configure(
+            settings.general_log_level, [*settings.secrets, *extra], settings.general_log_format
+        )
         if arguments.tool == "backup":
             return _backup(settings, arguments.path, overwrite=arguments.overwrite)
         if arguments.tool == "migrate":
@@ -87,9 +92,10 @@ async def main(argv: Sequence[str]) -> int:
         sys.stderr.write(redact.clean(f"python -m bot {arguments.tool}: {refusal.line}\n"))
         return refusal.code
     try:
-        if arguments.tool == "ratings":
-            games = await repository.rebuild_ratings()
-            print(f"rated {games} recorded games again, in the order they were rated")
+        if arguments.tool == "forget":
+            return await forget.run(arguments, repository)
+        games = await repository.rebuild_ratings()
+        print(f"rated {games} recorded games again, in the order they were rated")
     finally:
         await repository.close()
     return 0

@@ -84,3 +84,27 @@ async def test_a_wrong_tool_or_argument_is_one_line_and_status_2(tmp_path: Path)
     code, _, err = await tool(database, "rating")
     assert code == 2 and err.count("\n") == 1 and "invalid choice: 'rating'" in err
     assert not database.exists()  # nothing was opened for a command that was not understood
+
+
+async def test_forget_as_the_operator_runs_it(tmp_path: Path) -> None:
+    """`python -m bot forget`: Ann's name leaves every stored row; Bob's rating stays exactly;
+    without --yes and no terminal to ask on, nothing is done."""
+    database = tmp_path / "general.db"
+    repository = await SqliteRepository.open(database)
+    roller = ScriptedRoller()
+    await play(GameService(repository, roller), roller, HERE, [STRONG, STRAIGHT])
+    await repository.close()
+    bob = [row for row in ratings(database) if row[2] == "2"]
+
+    code, out, err = await tool(database, "forget", "--platform", "telegram", "--user", "1")
+    assert (code, out) == (1, "") and err.count("\n") == 1  # not confirmed: nothing done
+    code, out, err = await tool(
+        database, "forget", "--platform", "telegram", "--user", "1", "--yes"
+    )
+    assert code == 0 and err == "" and out.startswith("forgot telegram user 1: "), (out, err)
+    with sqlite3.connect(database) as db:
+        names = {name for (name,) in db.execute("SELECT name FROM results")}
+        logs = " ".join(text for (text,) in db.execute("SELECT data FROM events"))
+        logs += " ".join(text for (text,) in db.execute("SELECT snapshot FROM games"))
+    assert "Ann" not in names and "Bob" in names and "Ann" not in logs
+    assert [row for row in ratings(database) if row[2] == "2"] == bob
