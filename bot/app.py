@@ -8,17 +8,22 @@ import gc
 import logging
 import signal
 import sys
+from collections.abc import Sequence
 from typing import Protocol
 from urllib.parse import urlsplit
 
+from aiohttp import web
 from pydantic import ValidationError
 
+from adapters.chat.metrics import SAVE_SECONDS, Link
 from adapters.chat.pacing import Limits
+from adapters.chat.tables import Tables
 from adapters.console import run_console
 from adapters.i18n import translator
 from adapters.postgres import PostgresRepository
 from adapters.ratelimit import RateLimiter
 from adapters.sqlite import SqliteRepository
+from bot.http import Health, HttpServer, Watched, routes
 from bot.logs import RedactSecrets, configure
 from bot.settings import Settings
 from bot.startup import (
@@ -30,6 +35,8 @@ from bot.startup import (
 )
 from core.dice import Roller, SecureRoller, SeededRoller
 from core.distribution import distributions
+from core.events import Event
+from core.game import Game
 from core.rules import DEFAULT_VARIANTS
 from core.service import GameService
 
@@ -37,9 +44,28 @@ log = logging.getLogger("bot")
 
 
 class FrontEnd(Protocol):
+    link: Link  # connected or not, for /healthz
+    tables: Tables
+
     async def start(self) -> None: ...
 
     async def stop(self) -> None: ...
+
+
+class TimedSqlite(SqliteRepository):
+    """The SQLite repository, each save timed for /metrics."""
+
+    async def save(self, game: Game, events: Sequence[Event], previous_version: int | None) -> None:
+        with SAVE_SECONDS.time():
+            await super().save(game, events, previous_version)
+
+
+class TimedPostgres(PostgresRepository):
+    """The PostgreSQL repository, each save timed for /metrics."""
+
+    async def save(self, game: Game, events: Sequence[Event], previous_version: int | None) -> None:
+        with SAVE_SECONDS.time():
+            await super().save(game, events, previous_version)
 
 
 Repository = SqliteRepository | PostgresRepository
@@ -50,10 +76,8 @@ async def open_repository(settings: Settings) -> Repository:
     url = settings.general_database_url
     try:
         if url:
-            return await PostgresRepository.open(
-                url, server_settings={"application_name": "general"}
-            )
-        return await SqliteRepository.open(settings.general_database)
+            return await TimedPostgres.open(url, server_settings={"application_name": "general"})
+        return await TimedSqlite.open(settings.general_database)
     except Exception as error:  # whatever stops the database opening, the setting is named
         raise database_failure(settings, error) from error
 
@@ -76,9 +100,23 @@ def make_roller(settings: Settings) -> Roller:
     return SeededRoller(seed) if seed else SecureRoller()
 
 
+def shares_webhook(settings: Settings) -> bool:
+    """Whether /healthz and /metrics are served by the webhook's server, on its port."""
+    return (
+        settings.general_http_port is not None
+        and settings.telegram_token is not None
+        and bool(settings.telegram_webhook_url and settings.telegram_webhook_secret)
+        and settings.general_http_port == settings.telegram_webhook_port
+    )
+
+
 def chat_front_ends(
-    settings: Settings, service: GameService, repository: Repository
+    settings: Settings,
+    service: GameService,
+    repository: Repository,
+    shared: Sequence[web.AbstractRouteDef] = (),
 ) -> list[FrontEnd]:
+    """The front ends the settings configure; `shared`: routes the webhook's server serves."""
     front_ends: list[FrontEnd] = []
     if settings.telegram_token is not None:
         from adapters.telegram.frontend import TelegramFrontEnd, Webhook
@@ -91,6 +129,7 @@ def chat_front_ends(
                 listen=settings.telegram_webhook_listen,
                 port=settings.telegram_webhook_port,
                 path=urlsplit(settings.telegram_webhook_url).path.lstrip("/"),
+                routes=shared,
             )
 
         front_ends.append(
@@ -168,8 +207,18 @@ async def serve(
         raise
     service = GameService(repository, roller or make_roller(settings))
     started: list[FrontEnd] = []
+    server: HttpServer | None = None
     try:
-        for front_end in chat_front_ends(settings, service, repository):
+        health = Health(repository)
+        shared = shares_webhook(settings)
+        beside = routes(health) if shared else ()
+        front_ends = chat_front_ends(settings, service, repository, beside)
+        health.watch([Watched(f.link, f.tables.platform.key) for f in front_ends])
+        if settings.general_http_port is not None and not shared:
+            listening = HttpServer(health)  # first: /healthz says how the start goes
+            await listening.start(settings.general_http_listen, settings.general_http_port)
+            server = listening
+        for front_end in front_ends:
             try:
                 await front_end.start()
             except BaseException as error:
@@ -192,6 +241,8 @@ async def serve(
         await service.close()  # computers stop first: every step they made is already saved
         # Every front end at once stops taking updates and finishes those it took.
         await asyncio.gather(*(_stop(front_end) for front_end in reversed(started)))
+        if server is not None:
+            await server.stop()
         await repository.close()
 
 

@@ -46,6 +46,12 @@ class Settings(BaseSettings):
     general_dice_seed: str | None = Field(
         None, description="Seed for reproducible dice (testing); empty: secure randomness"
     )
+    general_http_port: int | None = Field(
+        None, ge=1, le=65535, description="Port serving /healthz and /metrics; empty: none"
+    )
+    general_http_listen: str = Field(
+        "127.0.0.1", min_length=1, description="Address /healthz and /metrics listen on"
+    )
     telegram_token: SecretStr | None = Field(None, description="Bot token from BotFather")
     telegram_base_url: str | None = Field(None, description="Bot API endpoint (token appended)")
     telegram_group_rate: float = Field(
@@ -90,6 +96,7 @@ class Settings(BaseSettings):
     @field_validator(
         "general_database_url",
         "general_dice_seed",
+        "general_http_port",
         "telegram_token",
         "telegram_base_url",
         "telegram_webhook_url",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from adapters.chat import cards
+from adapters.chat import cards, metrics
 from adapters.chat.catalogue import ALIASES, BY_NAME, TEXT
 from adapters.chat.chances import chances
 from adapters.chat.records import KINDS, Query, record_lines
@@ -57,6 +57,7 @@ class Asked:
 async def refusal(tables: Tables, channel: ChannelKey, error: GameError) -> cards.Lines:
     """Why an action was refused; where the table's game is gone because its stored state
     could not be read (quarantined), that is said instead of "no game"."""
+    metrics.refused(error.code)
     gone = error.code in (ErrorCode.NO_GAME, ErrorCode.GAME_OVER, ErrorCode.STALE)
     if (
         gone
@@ -69,6 +70,11 @@ async def refusal(tables: Tables, channel: ChannelKey, error: GameError) -> card
 
 async def command(tables: Tables, exchange: Exchange, asked: Asked) -> None:
     """Carry out a command and answer it; the platform failing is logged once and told."""
+    with metrics.counted(tables.platform.name, "command", asked.name):
+        await _asked(tables, exchange, asked)
+
+
+async def _asked(tables: Tables, exchange: Exchange, asked: Asked) -> None:
     channel = exchange.channel
     try:
         settings = await tables.settings_for(channel, exchange)
@@ -78,6 +84,7 @@ async def command(tables: Tables, exchange: Exchange, asked: Asked) -> None:
         tables.troubles(channel, error)
         await exchange.troubled(error)
     except Exception:
+        metrics.failed()
         tables.log.exception("/general %s in %s failed", asked.name[:MAX_ARGUMENT], channel)
         await exchange.fail()
     await tables.wake_computers(channel)
@@ -94,6 +101,7 @@ async def _command(
             tables.as_the_chat()
             await exchange.private(cards.Settings(settings))
         else:
+            metrics.refused(metrics.NOT_ADMIN)
             await exchange.private(tables.settings_refused())
     elif name in KINDS:
         query = asked.query or Query(name)
@@ -182,6 +190,7 @@ async def kick(tables: Tables, exchange: Exchange, target: Target) -> None:
         outcome = await tables.service.act(channel, exchange.person, Kick(found.id))
     except GameError as error:
         if error.code is ErrorCode.BAD_ACTION:  # the host named themselves
+            metrics.refused(error.code)
             await exchange.private(cards.Lines((tables.own("kick-self"),)))
         else:
             await exchange.private(await refusal(tables, exchange.channel, error))
@@ -197,6 +206,7 @@ async def hint(tables: Tables, exchange: Exchange, game_id: str | None = None) -
     if game_id is not None:
         game = await tables.service.game(channel)
         if game is None or game.id != game_id:
+            metrics.refused(ErrorCode.GAME_OVER)
             await exchange.private(cards.Lines((tables.own("error-game-over"),)))
             return
     try:

@@ -6,7 +6,7 @@ the pressed message itself shows is trusted when a stale press redraws or strips
 
 from __future__ import annotations
 
-from adapters.chat import cards, payload
+from adapters.chat import cards, metrics, payload
 from adapters.chat.boards import BoardRef
 from adapters.chat.commands import hint, refusal
 from adapters.chat.surface import Exchange
@@ -22,6 +22,11 @@ from core.view import make_view
 
 async def press(tables: Tables, exchange: Exchange, data: str | None) -> None:
     """Carry out a press and answer it; the platform failing is logged once and told."""
+    with metrics.counted(tables.platform.name, "press"):
+        await _press(tables, exchange, data)
+
+
+async def _press(tables: Tables, exchange: Exchange, data: str | None) -> None:
     channel = exchange.channel
     try:
         settings = await tables.settings_for(channel, exchange)
@@ -33,6 +38,7 @@ async def press(tables: Tables, exchange: Exchange, data: str | None) -> None:
             # Only from the screen that shows it: forged onto another message, it is refused.
             await configure(tables, exchange, settings, setting)
         elif board is None or exchange.pressed is None:
+            metrics.refused(ErrorCode.BAD_ACTION)
             await exchange.private(cards.Lines((tables.own("error-bad-action"),)))
         elif board.code == payload.HINT:
             await hint(tables, exchange, board.game_id)
@@ -47,6 +53,7 @@ async def press(tables: Tables, exchange: Exchange, data: str | None) -> None:
         tables.troubles(channel, error)
         await exchange.troubled(error)
     except Exception:
+        metrics.failed()
         tables.log.exception("press %r in %s failed", (data or "")[:100], channel)
         await exchange.fail()
     await tables.wake_computers(channel)
@@ -59,6 +66,7 @@ async def rematch(tables: Tables, exchange: Exchange, press: payload.Press, carr
     already, the presser is told, and one not opened from this message is shown again."""
     channel = exchange.channel
     if not carried:
+        metrics.refused(ErrorCode.BAD_ACTION)
         await exchange.private(cards.Lines((tables.own("error-bad-action"),)))
         return
     try:
@@ -81,6 +89,7 @@ async def configure(
     """The settings screen: administrators only; each press cycles one choice and saves it."""
     t = tables.t
     if not await exchange.may_configure():
+        metrics.refused(metrics.NOT_ADMIN)
         await exchange.private(tables.settings_refused())
     elif setting == payload.SETTINGS_DONE:
         tables.as_the_chat()
@@ -110,6 +119,7 @@ async def _on_board(
     elif action is None:  # the score sheet: for the presser's eyes where the platform can
         view = await tables.service.view(channel, person.id)
         if view is None or view.game_id != press.game_id:
+            metrics.refused(ErrorCode.GAME_OVER)
             await exchange.private(cards.Lines((tables.own("error-game-over"),)))
             return
         await tables.show_sheet(exchange, view, text=False, pressed=True)

@@ -16,7 +16,7 @@ import logging
 from collections.abc import AsyncIterator
 from functools import partial
 
-from adapters.chat import cards
+from adapters.chat import cards, metrics
 from adapters.chat.boards import BoardRef, BoardStore, Drawn
 from adapters.chat.faults import Troubles
 from adapters.chat.language import choose, current, own, speak
@@ -119,6 +119,8 @@ class Tables:
         """The per-person flood limit: beyond it "slow down" (once, unless saying it costs
         nothing), then silence; every press is still acknowledged."""
         verdict = self.limiter.check(exchange.person.id)
+        if verdict is not Verdict.ALLOW:
+            metrics.flood_limited()
         if verdict is Verdict.WARN or (verdict is Verdict.DROP and exchange.quiet):
             await exchange.private(cards.Lines((self.own("error-slow-down"),)))
         elif verdict is Verdict.DROP:
@@ -144,6 +146,8 @@ class Tables:
         command or press that made it, None for a move the service made by itself."""
         view, events = outcome.view, outcome.events
         bind(game=view.game_id)  # a game just opened, or the one acted on
+        if exchange is not None:  # the bot's own moves are counted as they come (publish_in_turn)
+            metrics.outcome(self.platform.name, events)
         steps = plan(view, events)
 
         async def say(card: cards.Card) -> int:
@@ -179,6 +183,7 @@ class Tables:
     async def publish_in_turn(self, channel: ChannelKey, outcome: Outcome) -> None:
         """Show a move the service made by itself, in the chat's language; the platform failing
         is logged (once) and does not stop the game."""
+        metrics.outcome(self.platform.name, outcome.events)
         try:
             await self.settings_for(channel)
             async with self.locks[channel]:
@@ -355,5 +360,6 @@ class Tables:
 
     async def on_deadline(self, channel: ChannelKey, outcome: Outcome) -> None:
         """The bot acted by itself (a reminder, an expired turn, a closed table): show it."""
+        metrics.timer_fired(self.platform.name, outcome.events)
         await self.publish_in_turn(channel, outcome)
         await self.wake_computers(channel)

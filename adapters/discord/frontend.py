@@ -15,7 +15,7 @@ from discord import app_commands
 from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
-from adapters.chat import payload
+from adapters.chat import metrics, payload
 from adapters.chat.boards import BoardStore
 from adapters.chat.commands import Asked, command
 from adapters.chat.presses import press
@@ -81,6 +81,7 @@ class DiscordFrontEnd:
             service, boards, self.calls, log, locale=locale, pause=pause, limiter=limiter
         )
         self.client: GeneralClient | None = None
+        self.link = metrics.Link("discord", "gateway")
         self.connection: asyncio.Task[None] | None = None
         self._stopping = False
         self._taken: set[asyncio.Task[Any]] = set()  # interactions being carried out
@@ -116,6 +117,7 @@ class DiscordFrontEnd:
         again in a moment), those taken are carried out and answered, the boards still owed an
         edit get it, and then the gateway and the HTTP session close."""
         self._stopping = True
+        self.link.close()
         if self._taken:
             await asyncio.wait(self._taken, timeout=DRAIN)
         await self.tables.flush()
@@ -145,7 +147,15 @@ class DiscordFrontEnd:
         if self._stopping:
             return
         error = None if task.cancelled() else task.exception()
+        self.link.lost("the gateway connection ended")
         log.error("the Discord gateway connection ended: %r; Discord is not served", error)
+
+    def linked(self, shard: int | None, up: bool) -> None:
+        part = None if shard is None else str(shard)
+        if up:
+            self.link.up(part)
+        else:
+            self.link.lost("gateway disconnected", part or "")
 
     async def setup(self, client: GeneralClient) -> None:
         """At login: the buttons of earlier boards, the commands, and their sync."""
@@ -199,6 +209,7 @@ class DiscordFrontEnd:
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """Presses discord.py does not route to a button of ours: a custom_id that is not
         ours, or one the message does not show (an outdated client's, or a forged one)."""
+        self.link.received()  # every interaction comes here first
         if interaction.type is not discord.InteractionType.component:
             return
         data: Any = interaction.data or {}

@@ -6,8 +6,10 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from aiohttp import web
 from telegram import (
     BotCommand,
     BotCommandScopeAllGroupChats,
@@ -16,17 +18,19 @@ from telegram import (
     Update,
 )
 from telegram.constants import ChatType
+from telegram.error import TelegramError
 from telegram.ext import (
     AIORateLimiter,
     Application,
     CallbackQueryHandler,
     CommandHandler,
     MessageHandler,
+    TypeHandler,
     filters,
 )
 from telegram.ext import ContextTypes as _ContextTypes
 
-from adapters.chat import cards
+from adapters.chat import cards, metrics
 from adapters.chat.boards import BoardStore
 from adapters.chat.catalogue import COMMAND
 from adapters.chat.commands import Asked, command, welcome
@@ -58,13 +62,15 @@ FIRST_CONTACT = ("start", "help")  # what a person new to the bot types (or Tele
 @dataclass(frozen=True)
 class Webhook:
     """Updates pushed by Telegram to `url` (a load balancer may share them among processes);
-    this process listens on `listen`:`port` at `path`, and every request must carry `secret`."""
+    this process listens on `listen`:`port` at `path`, and every request must carry `secret`;
+    `routes` are served there too (/healthz and /metrics sharing the port)."""
 
     url: str
     secret: str
     listen: str = "127.0.0.1"
     port: int = 8443
     path: str = ""
+    routes: Sequence[web.AbstractRouteDef] = ()
 
 
 class TelegramFrontEnd:
@@ -89,6 +95,7 @@ class TelegramFrontEnd:
         self.webhook = webhook
         self.listener: WebhookListener | None = None
         self.usernames = Usernames()
+        self.link = metrics.Link("telegram", "polling" if webhook is None else "webhook")
         self._migrating = asyncio.Lock()  # Telegram tells both chats of one upgrade
         builder = (
             Application.builder()
@@ -106,13 +113,14 @@ class TelegramFrontEnd:
             # keep the next presses waiting for their answer.
             .concurrent_updates(UPDATES)
             # Many tables answer at once: PTB's default of one connection would queue them all.
-            .request(AiohttpRequest(CONNECTIONS))
-            .get_updates_request(AiohttpRequest(1))
+            .request(AiohttpRequest(CONNECTIONS, observe=self._answered))
+            .get_updates_request(AiohttpRequest(1, observe=self._polled, sent=self.link.up))
             .application_class(ForgetfulApplication)  # no persistence: see its module
         )
         if base_url:
             builder = builder.base_url(base_url).base_file_url(_file_url(base_url))
         self.app = builder.build()
+        self.app.add_handler(TypeHandler(Update, self._on_update), group=-1)  # before the rest
         self.app.add_handler(CommandHandler(COMMAND, self._on_command))
         self.app.add_handler(CommandHandler(FIRST_CONTACT, self._on_welcome))
         self.app.add_handler(CallbackQueryHandler(self._on_press))
@@ -132,15 +140,20 @@ class TelegramFrontEnd:
         allowed = [Update.MESSAGE, Update.CALLBACK_QUERY]
         if self.webhook is None:
             await self.app.updater.start_polling(
-                poll_interval=0, timeout=self.poll_timeout, allowed_updates=allowed
+                poll_interval=0,
+                timeout=self.poll_timeout,
+                allowed_updates=allowed,
+                error_callback=self._poll_failed,
             )
             log.info("telegram front end polling as @%s", self.app.bot.username)
         else:  # our listener, not PTB's: it compares the secret in constant time
             hook = self.webhook
             bot = self.app.bot
-            self.listener = WebhookListener(bot, self.app.update_queue, hook.secret, hook.path)
+            queue = self.app.update_queue
+            self.listener = WebhookListener(bot, queue, hook.secret, hook.path, hook.routes)
             await self.listener.start(hook.listen, hook.port)
             await bot.set_webhook(hook.url, allowed_updates=allowed, secret_token=hook.secret)
+            self.link.up()  # Telegram pushes; nothing tells the bot it stopped but silence
             log.info("telegram front end on a webhook (listening on %s:%d)", hook.listen, hook.port)
         await self.tables.resume()
 
@@ -148,6 +161,7 @@ class TelegramFrontEnd:
         """A clean stop: no update is taken any more (the rest wait at Telegram for the next
         start), every update taken is handled and answered, the boards still owed an edit get
         it, and then the connections close."""
+        self.link.close()
         if self.listener is not None:
             await self.listener.stop()
         if self.app.updater and self.app.updater.running:
@@ -173,6 +187,27 @@ class TelegramFrontEnd:
                 await bot.set_my_commands(menu, scope=scope, language_code=code)
             await bot.set_my_description(t("bot-description"), language_code=code)
             await bot.set_my_short_description(t("bot-short-description"), language_code=code)
+
+    def _answered(self, status: int | None) -> None:
+        metrics.answered("telegram", status)
+
+    def _polled(self, status: int | None) -> None:
+        """getUpdates answered. Polling is connected from a poll reaching Telegram (it waits
+        there for updates) until one gets another answer than 200, or none; the loop tries
+        again, and its next poll that reaches Telegram connects again."""
+        metrics.answered("telegram", status)
+        if status == 200:
+            self.link.up()
+        else:
+            said = "got no answer" if status is None else f"answered {status}"
+            self.link.lost(f"getUpdates {said}")
+
+    def _poll_failed(self, error: TelegramError) -> None:
+        """Getting updates failed (PTB tries again, waiting longer each time, up to 30 s)."""
+        log.warning("telegram: getting updates failed: %s; trying again", error)
+
+    async def _on_update(self, update: Update, context: _ContextTypes.DEFAULT_TYPE) -> None:
+        self.link.received()
 
     async def _on_welcome(self, update: Update, context: _ContextTypes.DEFAULT_TYPE) -> None:
         """/start (a deep link's payload changes nothing) and /help: a first contact."""

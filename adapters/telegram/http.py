@@ -7,16 +7,23 @@ and plain pool do the same request for a fraction of it (BENCHMARKS.md).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from types import SimpleNamespace
+
 import aiohttp
 from telegram.error import NetworkError, TimedOut
 from telegram.request import BaseRequest, RequestData
 
 # What PTB passes where a call sets no timeout of its own.
 DEFAULT = BaseRequest.DEFAULT_NONE
+# Told each answer's HTTP status, or None where no answer came (metrics, health).
+Observer = Callable[[int | None], None]
 
 
 class AiohttpRequest(BaseRequest):
-    """One pool of `connections` to the Bot API; PTB's timeouts mapped onto aiohttp's."""
+    """One pool of `connections` to the Bot API; PTB's timeouts mapped onto aiohttp's.
+    `observe` is told how each request went, `sent` that one reached the server (a long poll
+    then waits there for its answer)."""
 
     def __init__(
         self,
@@ -25,7 +32,11 @@ class AiohttpRequest(BaseRequest):
         read_timeout: float | None = 5.0,
         connect_timeout: float | None = 5.0,
         pool_timeout: float | None = 10.0,
+        observe: Observer | None = None,
+        sent: Callable[[], None] | None = None,
     ) -> None:
+        self._observe = observe
+        self._sent = sent
         self._connections = connections
         self._read = read_timeout
         self._connect = connect_timeout
@@ -41,7 +52,22 @@ class AiohttpRequest(BaseRequest):
             self._session = aiohttp.ClientSession(
                 connector=aiohttp.TCPConnector(limit=self._connections),
                 headers={"User-Agent": self.USER_AGENT},
+                trace_configs=[self._trace()] if self._sent is not None else None,
             )
+
+    def _trace(self) -> aiohttp.TraceConfig:
+        trace = aiohttp.TraceConfig()
+
+        async def sent(
+            session: aiohttp.ClientSession,
+            context: SimpleNamespace,
+            params: aiohttp.TraceRequestHeadersSentParams,
+        ) -> None:
+            if self._sent is not None:
+                self._sent()
+
+        trace.on_request_headers_sent.append(sent)
+        return trace
 
     async def shutdown(self) -> None:
         if self._session is not None and not self._session.closed:
@@ -69,11 +95,19 @@ class AiohttpRequest(BaseRequest):
             async with self._session.request(
                 method, url, data=_body(request_data), timeout=timeout
             ) as response:
-                return response.status, await response.read()
+                body = await response.read()
         except TimeoutError as error:
+            self._told(None)
             raise TimedOut from error
         except aiohttp.ClientError as error:
+            self._told(None)
             raise NetworkError(f"aiohttp.{type(error).__name__}: {error}") from error
+        self._told(response.status)
+        return response.status, body
+
+    def _told(self, status: int | None) -> None:
+        if self._observe is not None:
+            self._observe(status)
 
 
 def _seconds(given: float | object | None, default: float | None) -> float | None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import hmac
 import logging
+from collections.abc import Sequence
 
 import orjson
 from aiohttp import web
@@ -19,14 +20,23 @@ MAX_UPDATE = 1 << 20  # an update is a few kilobytes; anything far larger is not
 
 class WebhookListener:
     """Takes the updates pushed to `path` that carry `secret` and queues them for the
-    application; anything else is refused (403) before it is read."""
+    application; anything else is refused (403) before it is read. `routes` are served beside
+    (/healthz and /metrics where they share the webhook's port: bot/http.py)."""
 
-    def __init__(self, bot: Bot, queue: asyncio.Queue[object], secret: str, path: str) -> None:
+    def __init__(
+        self,
+        bot: Bot,
+        queue: asyncio.Queue[object],
+        secret: str,
+        path: str,
+        routes: Sequence[web.AbstractRouteDef] = (),
+    ) -> None:
         self.bot = bot
         self.queue = queue
         self._secret = secret.encode()
         app = web.Application(client_max_size=MAX_UPDATE)
         app.router.add_post("/" + path.strip("/"), self._receive)
+        app.add_routes(routes)
         self._runner = web.AppRunner(app, access_log=None)
 
     async def start(self, listen: str, port: int) -> None:

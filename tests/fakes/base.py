@@ -94,11 +94,13 @@ class FakeServer:
     async def __aexit__(self, *exc: object) -> None:
         await self.stop()
 
-    async def _serve(self, app: web.Application, host: str, **runner_options: Any) -> int:
-        """Serve ``app`` on ``host``, on a free port; returns the port."""
+    async def _serve(
+        self, app: web.Application, host: str, port: int = 0, **runner_options: Any
+    ) -> int:
+        """Serve ``app`` on ``host``, on ``port`` (0: a free one); returns the port."""
         self._runner = web.AppRunner(app, access_log=None, **runner_options)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, host, 0)
+        site = web.TCPSite(self._runner, host, port)
         await site.start()
         return int(self._runner.addresses[0][1])
 

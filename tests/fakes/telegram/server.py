@@ -82,10 +82,12 @@ class FakeTelegram(World, MessageMethods, ChatMethods, Updates, BotApiHttp):
         self._init_flood_control(limits)  # off (None) unless a test asks
 
     async def start(self) -> None:
+        """Serve on a free port; started again after `stop`, on the same one (an outage)."""
+        self._stopping = False
         app = web.Application(client_max_size=64 * 1024 * 1024)
         app.router.add_route("*", "/{tail:.*}", self._handle)
         self._port = await self._serve(
-            app, self.host, handler_cancellation=True, shutdown_timeout=1.0
+            app, self.host, self._port or 0, handler_cancellation=True, shutdown_timeout=1.0
         )
 
     async def stop(self) -> None:
