@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from adapters.chat import cards, metrics
+from adapters.chat import cards, forget, metrics
 from adapters.chat.catalogue import ALIASES, BY_NAME, TEXT
 from adapters.chat.chances import chances
 from adapters.chat.records import KINDS, Query, record_lines
@@ -113,6 +113,8 @@ async def _command(
         await chances(tables, exchange)
     elif name == "review":
         await exchange.public(await last_review(t, tables.service, channel))
+    elif name == "forget":
+        await forget.ask(tables, exchange)
     elif name in BY_NAME:
         async with tables.serial(channel, exchange):
             await _at_table(tables, exchange, asked, settings)

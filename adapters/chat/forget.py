@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import asyncio
 
-from adapters.chat import cards, payload
+from adapters.chat import cards, metrics, payload
 from adapters.chat.surface import Exchange
 from adapters.chat.tables import Tables
 from core.actions import Leave
-from core.errors import GameError
+from core.errors import ErrorCode, GameError
 from core.events import PlayerLeft, event_from_dict, event_to_dict
 from core.forget import Forgotten, forgettable, new_alias, scrub_event
 from core.identity import ChannelKey
@@ -72,9 +72,11 @@ async def pressed(
     names; "Forget me" forgets them, the other button closes the question."""
     own = tables.own
     if not carried:
+        metrics.refused(ErrorCode.BAD_ACTION)
         await exchange.private(cards.Lines((own("error-bad-action"),)))
         return
     if press.player_id != exchange.person.id:
+        metrics.refused("not-yours")
         await exchange.private(cards.Lines((own("forget-not-yours"),)))
         return
     if not press.confirmed:

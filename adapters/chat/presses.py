@@ -6,7 +6,7 @@ the pressed message itself shows is trusted when a stale press redraws or strips
 
 from __future__ import annotations
 
-from adapters.chat import cards, metrics, payload
+from adapters.chat import cards, forget, metrics, payload
 from adapters.chat.boards import BoardRef
 from adapters.chat.commands import hint, refusal
 from adapters.chat.surface import Exchange
@@ -37,6 +37,8 @@ async def _press(tables: Tables, exchange: Exchange, data: str | None) -> None:
         if setting is not None and data is not None and exchange.carries(data):
             # Only from the screen that shows it: forged onto another message, it is refused.
             await configure(tables, exchange, settings, setting)
+        elif (forgetting := payload.forget_pressed(data)) is not None:
+            await forget.pressed(tables, exchange, forgetting, exchange.carries(data or ""))
         elif board is None or exchange.pressed is None:
             metrics.refused(ErrorCode.BAD_ACTION)
             await exchange.private(cards.Lines((tables.own("error-bad-action"),)))

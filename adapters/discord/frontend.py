@@ -21,7 +21,7 @@ from adapters.chat.commands import Asked, command
 from adapters.chat.presses import press
 from adapters.chat.tables import Tables
 from adapters.discord.answer import Answer, DiscordExchange, handled
-from adapters.discord.buttons import GameButton, SettingButton
+from adapters.discord.buttons import ForgetButton, GameButton, SettingButton
 from adapters.discord.calls import ERRORS, DiscordCalls
 from adapters.discord.client import GeneralClient, Shards, make_client
 from adapters.discord.commands import CatalogueTranslator, command_group
@@ -159,7 +159,7 @@ class DiscordFrontEnd:
 
     async def setup(self, client: GeneralClient) -> None:
         """At login: the buttons of earlier boards, the commands, and their sync."""
-        client.add_dynamic_items(GameButton, SettingButton)
+        client.add_dynamic_items(GameButton, SettingButton, ForgetButton)
         client.tree.add_command(command_group(self.tables.default_t, self.on_command))
         await client.tree.set_translator(CatalogueTranslator(self.tables.default_t.locale))
         guild = discord.Object(self.guild_id) if self.guild_id else None
@@ -216,6 +216,7 @@ class DiscordFrontEnd:
         custom_id = data.get("custom_id")
         custom_id = custom_id if isinstance(custom_id, str) else ""
         ours = payload.PATTERN.fullmatch(custom_id) or payload.SETTINGS_PATTERN.fullmatch(custom_id)
+        ours = ours or payload.FORGET_PATTERN.fullmatch(custom_id)
         if ours and _shows(interaction.message, custom_id, data.get("component_type")):
             return  # GameButton.callback or SettingButton.callback has it
         await self.on_button(interaction, custom_id)
