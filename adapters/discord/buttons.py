@@ -5,7 +5,7 @@
 `ForgetButton`: `fgt|<user id>|y` or `|n` of /general forget's private confirmation.
 All are handed, as they are, to the chat layer (adapters.chat.presses).
 
-Both are registered with `Client.add_dynamic_items` at start-up, so a press on a message sent by an
+All are registered with `Client.add_dynamic_items` at start-up, so a press on a message sent by an
 earlier process (before a restart) still reaches the bot. The custom_id comes back from Discord as
 the user's client sent it: it is parsed again, as untrusted input, by the handler.
 """
@@ -13,7 +13,7 @@ the user's client sent it: it is parsed again, as untrusted input, by the handle
 from __future__ import annotations
 
 import re
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, Self, runtime_checkable
 
 import discord
 
@@ -35,8 +35,10 @@ def _label_and_style(item: discord.ui.Item[Any]) -> tuple[str | None, discord.Bu
     )
 
 
-class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=payload.PATTERN):
-    """One button of a lobby or a turn board."""
+class PayloadButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"(?!)"):
+    """What every button of ours is: built again from its custom_id at each press, and handed,
+    as it is, to the chat layer. Each kind below names its own template (this one matches
+    nothing, and is never registered)."""
 
     def __init__(
         self,
@@ -55,7 +57,7 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=payloa
         item: discord.ui.Item[Any],
         match: re.Match[str],
         /,
-    ) -> GameButton:
+    ) -> Self:
         label, style = _label_and_style(item)
         return cls(match.group(0), label=label, style=style)
 
@@ -66,63 +68,13 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=payloa
             await client.on_button(interaction, self.custom_id)
 
 
-class SettingButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=payload.SETTINGS_PATTERN
-):
+class GameButton(PayloadButton, template=payload.PATTERN):
+    """One button of a lobby or a turn board."""
+
+
+class SettingButton(PayloadButton, template=payload.SETTINGS_PATTERN):
     """One button of the settings screen: each press moves its setting to the next choice."""
 
-    def __init__(
-        self,
-        custom_id: str,
-        *,
-        label: str | None = None,
-        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-        row: int | None = None,
-    ) -> None:
-        super().__init__(discord.ui.Button(custom_id=custom_id, label=label, style=style), row=row)
 
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> SettingButton:
-        label, style = _label_and_style(item)
-        return cls(match.group(0), label=label, style=style)
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        client = interaction.client
-        if isinstance(client, PressHandler):
-            await client.on_button(interaction, self.custom_id)
-
-
-class ForgetButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=payload.FORGET_PATTERN):
+class ForgetButton(PayloadButton, template=payload.FORGET_PATTERN):
     """One button of /general forget's confirmation: forget me, or keep me."""
-
-    def __init__(
-        self,
-        custom_id: str,
-        *,
-        label: str | None = None,
-        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-        row: int | None = None,
-    ) -> None:
-        super().__init__(discord.ui.Button(custom_id=custom_id, label=label, style=style), row=row)
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> ForgetButton:
-        label, style = _label_and_style(item)
-        return cls(match.group(0), label=label, style=style)
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        client = interaction.client
-        if isinstance(client, PressHandler):
-            await client.on_button(interaction, self.custom_id)
