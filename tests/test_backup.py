@@ -8,10 +8,8 @@ import asyncio
 import os
 import re
 import shutil
-import signal
 import sqlite3
 import sys
-from collections.abc import Mapping
 from pathlib import Path
 
 from adapters.sqlite import SqliteRepository
@@ -19,6 +17,7 @@ from core.dice import ScriptedRoller
 from core.identity import ChannelKey
 from core.service import GameService
 from tests.fakes.telegram import FakeTelegram
+from tests.process import Bot, on_telegram, tool
 from tests.storage.test_ratings import STRAIGHT, play
 from tests.telegram.kit import live_board, press
 
@@ -29,75 +28,12 @@ LINE = re.compile(
 )
 
 
-async def tool(database: Path, *argv: str, env: Mapping[str, str] = {}) -> tuple[int, str, str]:
-    """`python -m bot <argv>` on `database`, as an operator runs it; (status, stdout, stderr)."""
-    process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot", *argv,
-        cwd=database.parent,
-        env={"PATH": os.environ["PATH"], "HOME": str(database.parent), "PYTHONPATH": str(ROOT),
-             "GENERAL_DATABASE": str(database), **env},
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
-    )  # fmt: skip
-    out, err = await process.communicate()
-    assert process.returncode is not None
-    return process.returncode, out.decode(), err.decode()
-
-
-def _text(path: Path) -> str:
-    return path.read_text() if path.exists() else ""
-
-
 def names(folder: Path) -> list[str]:
     return sorted(path.name for path in folder.iterdir())
 
 
-class Bot:
-    """`python -m bot` against the fakes (`env` names them), its output kept in `log`."""
-
-    def __init__(self, process: asyncio.subprocess.Process, log: Path) -> None:
-        self.process, self.log = process, log
-
-    @classmethod
-    async def start(cls, env: Mapping[str, str], log: Path) -> Bot:
-        written = len(_text(log))
-        process = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "bot", cwd=ROOT,
-            env={**os.environ, "DISCORD_TOKEN": "", "TELEGRAM_TOKEN": "",
-                 "GENERAL_DATABASE_URL": "", "GENERAL_DICE_SEED": "11",
-                 "GENERAL_COMPUTER_PAUSE": "0", "GENERAL_FLOOD_BURST": "10000",
-                 "GENERAL_FLOOD_RATE": "10000", "GENERAL_LANGUAGE": "en",
-                 "NO_PROXY": "127.0.0.1,localhost", **env},
-            stdin=asyncio.subprocess.DEVNULL, stdout=log.open("ab"),
-            stderr=asyncio.subprocess.STDOUT,
-        )  # fmt: skip
-        bot = cls(process, log)
-        async with asyncio.timeout(20):
-            while " bot: ready" not in _text(log)[written:]:
-                assert process.returncode is None, _text(log)
-                await asyncio.sleep(0.05)
-        return bot
-
-    async def stop(self) -> None:
-        """SIGTERM, as systemd stops it: a clean exit."""
-        self.process.send_signal(signal.SIGTERM)
-        assert await asyncio.wait_for(self.process.wait(), 15) == 0, self.log.read_text()
-
-    def kill(self) -> None:
-        if self.process.returncode is None:
-            self.process.kill()
-
-    def clean(self) -> None:
-        """Nothing logged as an error, and no secret."""
-        output = self.log.read_text()
-        assert " ERROR " not in output and "Traceback" not in output, output
-
-
 def telegram(fake: FakeTelegram, database: Path) -> dict[str, str]:
-    return {
-        "TELEGRAM_TOKEN": fake.token,
-        "TELEGRAM_BASE_URL": fake.base_url,
-        "GENERAL_DATABASE": str(database),
-    }
+    return {**on_telegram(fake), "GENERAL_DATABASE": str(database)}
 
 
 def stored(database: Path) -> tuple[int, list[str]]:

@@ -6,10 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import signal
 import sqlite3
-import sys
 import time
 from pathlib import Path
 
@@ -17,8 +15,8 @@ from tests.discord.kit import TOKEN, button, has_button
 from tests.fakes.discord import FakeChannel, FakeDiscord, FakeInteraction, FakeMember, FakeMessage
 from tests.fakes.telegram import FakeChat, FakeTelegram, FakeUser
 from tests.fakes.telegram import FakeMessage as FakeTgMessage
+from tests.process import Bot, on_discord, on_telegram
 
-ROOT = Path(__file__).resolve().parents[1]
 TABLES = 3  # on each platform
 SEED = "4"  # no table's first throw is a big general with these dice
 
@@ -26,26 +24,8 @@ SEED = "4"  # no table's first throw is a big general with these dice
 async def start_bot(
     tg: FakeTelegram, dc: FakeDiscord, database: Path, log: Path
 ) -> asyncio.subprocess.Process:
-    env = {
-        **os.environ,
-        "TELEGRAM_TOKEN": tg.token,
-        "TELEGRAM_BASE_URL": tg.base_url,
-        "DISCORD_TOKEN": TOKEN,
-        "DISCORD_API_BASE_URL": dc.api_base,
-        "DISCORD_GATEWAY_URL": dc.gateway_url,
-        "DISCORD_GUILD_ID": "",
-        "GENERAL_DATABASE": str(database),
-        "GENERAL_DICE_SEED": SEED,
-        "GENERAL_FLOOD_BURST": "100000",  # far faster than people: nobody is asked to slow down
-        "GENERAL_FLOOD_RATE": "100000",
-        "NO_PROXY": "127.0.0.1,localhost",
-    }
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot", cwd=ROOT, env=env,
-        stdin=asyncio.subprocess.DEVNULL, stdout=log.open("wb"), stderr=asyncio.subprocess.STDOUT,
-    )  # fmt: skip
-    await tg.wait_for(lambda: " bot: ready" in log.read_text(), timeout=30)
-    return proc
+    settings = {**on_telegram(tg), **on_discord(dc), "GENERAL_DATABASE": str(database)}
+    return (await Bot.start({**settings, "GENERAL_DICE_SEED": SEED}, log, timeout=30)).process
 
 
 async def telegram_table(tg: FakeTelegram, n: int) -> tuple[FakeUser, FakeChat]:

@@ -6,10 +6,8 @@ once it is back."""
 from __future__ import annotations
 
 import asyncio
-import os
 import signal
 import socket
-import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -23,13 +21,12 @@ from pydantic import SecretStr
 from bot.app import serve
 from bot.startup import StartupError
 from core.dice import ScriptedRoller
+from tests.discord.kit import TOKEN
 from tests.fakes.discord import FakeDiscord
 from tests.fakes.telegram import FakeTelegram
+from tests.process import Bot, on_discord, on_telegram
 from tests.telegram.kit import bot_settings, live_board, press, running
 from tests.telegram.test_rematch import SEED_ALICE_BIG, ended
-
-ROOT = Path(__file__).resolve().parents[1]
-DISCORD_TOKEN = "health-discord-token"
 
 
 def free_port() -> int:
@@ -86,29 +83,20 @@ def moved(before: dict[Any, float], after: dict[Any, float], name: str, **labels
 
 
 async def test_health_and_metrics_of_the_real_process(tmp_path: Path) -> None:
-    tg, dc = FakeTelegram(), FakeDiscord(token=DISCORD_TOKEN)
+    tg, dc = FakeTelegram(), FakeDiscord(token=TOKEN)
     await tg.start()
     await dc.start()
     guild = dc.guild(name="Health")
     port, log = free_port(), tmp_path / "bot.log"
-    env = {
-        **os.environ,
-        "TELEGRAM_TOKEN": tg.token,
-        "TELEGRAM_BASE_URL": tg.base_url,
-        "DISCORD_TOKEN": DISCORD_TOKEN,
-        "DISCORD_API_BASE_URL": dc.api_base,
-        "DISCORD_GATEWAY_URL": dc.gateway_url,
+    settings = {
+        **on_telegram(tg),
+        **on_discord(dc),
         "GENERAL_DATABASE": str(tmp_path / "general.db"),
         "GENERAL_DICE_SEED": SEED_ALICE_BIG,
-        "GENERAL_COMPUTER_PAUSE": "0",
         "GENERAL_HTTP_PORT": str(port),
         "TELEGRAM_CHAT_RATE": "0",  # the fake sets no limits here
-        "NO_PROXY": "127.0.0.1,localhost",
     }
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot", cwd=ROOT, env=env,
-        stdin=asyncio.subprocess.DEVNULL, stdout=log.open("ab"), stderr=asyncio.subprocess.STDOUT,
-    )  # fmt: skip
+    proc = (await Bot.launch(settings, log)).process
     try:
         async with aiohttp.ClientSession() as session:
             scrape = Scrapes(session, port)

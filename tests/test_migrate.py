@@ -29,9 +29,9 @@ from tests.discord.kit import TOKEN
 from tests.discord.test_resilience import board_or_end, current_member, remote_press, remote_slash
 from tests.fakes.discord import UPDATE_MESSAGE, FakeDiscord
 from tests.fakes.telegram import FakeTelegram
+from tests.process import Bot, on_discord, on_telegram, tool
 from tests.storage.test_ratings import STRAIGHT, play
 from tests.telegram.kit import live_board, press
-from tests.test_backup import Bot, tool
 
 pytestmark = needs_postgres
 PASSWORD = (
@@ -100,14 +100,7 @@ async def test_everything_moves_to_postgresql_and_the_running_games_go_on(
         channel = dc.text_channel(guild, "general")
         ann, ben = dc.member(guild, "Ann"), dc.member(guild, "Ben")
         await recorded_games(database, str(group.id), channel.id)
-        fakes = {
-            "TELEGRAM_TOKEN": tg.token,
-            "TELEGRAM_BASE_URL": tg.base_url,
-            "DISCORD_TOKEN": TOKEN,
-            "DISCORD_API_BASE_URL": dc.api_base,
-            "DISCORD_GATEWAY_URL": dc.gateway_url,
-            "DISCORD_GUILD_ID": "",
-        }
+        fakes = {**on_telegram(tg), **on_discord(dc)}
         bot = await Bot.start({**fakes, "GENERAL_DATABASE": str(database)}, log)
         try:  # a game left mid-turn on each platform: thrown, its box not yet chosen
             await tg.send_message(alice, group, "/general start")

@@ -3,36 +3,17 @@ real database file."""
 
 from __future__ import annotations
 
-import asyncio
-import os
 import sqlite3
-import sys
 from pathlib import Path
 
 from adapters.sqlite import SqliteRepository
 from core.dice import ScriptedRoller
 from core.identity import ChannelKey
 from core.service import GameService
+from tests.process import tool
 from tests.storage.test_ratings import HERE, STRAIGHT, play
 
-ROOT = Path(__file__).resolve().parents[1]
 STRONG = [6, 6, 6, 5, 5]
-
-
-async def tool(database: Path, *argv: str) -> tuple[int, str, str]:
-    env = {
-        "PATH": os.environ["PATH"],
-        "HOME": str(database.parent),
-        "GENERAL_DATABASE": str(database),
-    }
-    process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot", *argv,
-        cwd=database.parent, env={**env, "PYTHONPATH": str(ROOT)},
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
-    )  # fmt: skip
-    out, err = await process.communicate()
-    assert process.returncode is not None
-    return process.returncode, out.decode(), err.decode()
 
 
 def ratings(database: Path) -> list[tuple[object, ...]]:

@@ -6,33 +6,19 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import signal
-import sys
 from pathlib import Path
 
 from tests.fakes.telegram import FakeTelegram
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.process import Bot, on_telegram
 
 
 async def test_json_lines_name_where_they_happened_and_hide_the_token(
     fake: FakeTelegram, tmp_path: Path
 ) -> None:
     log = tmp_path / "bot.log"
-    env = {
-        **os.environ,
-        "TELEGRAM_TOKEN": fake.token,
-        "TELEGRAM_BASE_URL": fake.base_url,
-        "DISCORD_TOKEN": "",
-        "GENERAL_DATABASE": str(tmp_path / "general.db"),
-        "GENERAL_LOG_FORMAT": "json",
-        "NO_PROXY": "127.0.0.1,localhost",
-    }
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot", cwd=ROOT, env=env,
-        stdin=asyncio.subprocess.DEVNULL, stdout=log.open("wb"), stderr=asyncio.subprocess.STDOUT,
-    )  # fmt: skip
+    settings = {**on_telegram(fake), "GENERAL_DATABASE": str(tmp_path / "general.db")}
+    proc = (await Bot.launch({**settings, "GENERAL_LOG_FORMAT": "json"}, log)).process
     try:
         await fake.wait_for(lambda: bool(fake.calls("getUpdates")), timeout=20)
         alice, group = fake.user(1001, "Alice"), fake.chat(-100700, title="Logged")

@@ -5,15 +5,13 @@ of a final message sent before a SIGKILL works in the next process."""
 from __future__ import annotations
 
 import asyncio
-import os
 import signal
-import sys
 from pathlib import Path
 
 from tests.fakes.telegram import FakeChat, FakeMessage, FakeTelegram
+from tests.process import Bot, on_telegram
 from tests.telegram.kit import RunningBot, live_board, press
 
-ROOT = Path(__file__).resolve().parents[2]
 REMATCH = "🔁 Rematch"
 BIG = [3, 3, 3, 3, 3]
 LOT_BOB_LOW = [6, 6, 6, 6, 5, 1, 1, 1, 1, 2, 5, 5, 5, 5, 4]  # Alice, Bob, Novice: Bob starts
@@ -88,22 +86,10 @@ async def test_a_cancelled_game_offers_no_rematch(tg: RunningBot) -> None:
 async def start_bot(fake: FakeTelegram, database: Path, log: Path) -> asyncio.subprocess.Process:
     """`python -m bot` on the fake with dice of SEED_ALICE_BIG; returns once it polls."""
     polls = len(fake.calls("getUpdates"))
-    env = {
-        **os.environ,
-        "TELEGRAM_TOKEN": fake.token,
-        "TELEGRAM_BASE_URL": fake.base_url,
-        "DISCORD_TOKEN": "",
-        "GENERAL_DATABASE": str(database),
-        "GENERAL_DICE_SEED": SEED_ALICE_BIG,
-        "GENERAL_COMPUTER_PAUSE": "0",
-        "NO_PROXY": "127.0.0.1,localhost",
-    }
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot", cwd=ROOT, env=env,
-        stdin=asyncio.subprocess.DEVNULL, stdout=log.open("ab"), stderr=asyncio.subprocess.STDOUT,
-    )  # fmt: skip
+    settings = {**on_telegram(fake), "GENERAL_DATABASE": str(database)}
+    bot = await Bot.launch({**settings, "GENERAL_DICE_SEED": SEED_ALICE_BIG}, log)
     await fake.wait_for(lambda: len(fake.calls("getUpdates")) > polls, timeout=20)
-    return proc
+    return bot.process
 
 
 async def test_the_rematch_button_works_after_a_sigkill(fake: FakeTelegram, tmp_path: Path) -> None:

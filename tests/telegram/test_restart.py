@@ -3,35 +3,21 @@
 from __future__ import annotations
 
 import asyncio
-import os
 import signal
 import sqlite3
-import sys
 from pathlib import Path
 
 from tests.fakes.telegram import FakeTelegram
+from tests.process import Bot, on_telegram
 from tests.telegram.kit import live_board, press
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 async def start_bot(fake: FakeTelegram, database: Path, log: Path) -> asyncio.subprocess.Process:
+    """`python -m bot` on the fake; returns once it polls."""
     polls = len(fake.calls("getUpdates"))
-    env = {
-        **os.environ,
-        "TELEGRAM_TOKEN": fake.token,
-        "TELEGRAM_BASE_URL": fake.base_url,
-        "DISCORD_TOKEN": "",
-        "GENERAL_DATABASE": str(database),
-        "GENERAL_DICE_SEED": "11",
-        "NO_PROXY": "127.0.0.1,localhost",
-    }
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot", cwd=ROOT, env=env,
-        stdin=asyncio.subprocess.DEVNULL, stdout=log.open("ab"), stderr=asyncio.subprocess.STDOUT,
-    )  # fmt: skip
+    bot = await Bot.launch({**on_telegram(fake), "GENERAL_DATABASE": str(database)}, log)
     await fake.wait_for(lambda: len(fake.calls("getUpdates")) > polls, timeout=20)
-    return proc
+    return bot.process
 
 
 async def test_sigkill_mid_game_then_old_buttons_work(fake: FakeTelegram, tmp_path: Path) -> None:
