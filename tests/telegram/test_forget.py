@@ -47,6 +47,6 @@ async def test_keep_me_in_english(tg: RunningBot) -> None:
     await fake.send_message(user, chat, "/general forget")
     await fake.settle()
     asked = confirmation(fake, chat)
-    assert "Forget you?" in asked.plain_text
+    assert "Should the bot forget you?" in asked.plain_text
     await press(fake, user, asked, "Keep me")
     assert fake.message(chat, asked.message_id).plain_text == "Nothing was forgotten."

@@ -1,6 +1,6 @@
 ## /general forget: a person asks the bot to forget them
-cmd-forget = Forget you: your name and statistics removed, your past games anonymised
-forget-ask-title = Forget you?
+cmd-forget = Have the bot forget you: your name and statistics removed, your past games anonymised
+forget-ask-title = Should the bot forget you?
 forget-ask =
     The bot then no longer knows your name, your statistics or your ratings. The games you played stay in the other players' records, under an anonymous name, and you leave every game you sit in now.
     This cannot be undone; should you play again, you start anew.
