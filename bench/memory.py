@@ -15,6 +15,13 @@
 
 The figure is the peak RSS (VmHWM) of each process, read from /proc just before it is stopped;
 also its RSS once ready and at the end.
+
+4. The same again with all eight rule sets in use: before the bot starts, the Telegram tables'
+   chats are given the eight rule sets in turn (big general × five of a kind as a full house ×
+   straight joker, saved as their chat settings), so that every board's win chances and hints
+   solve and keep the strategy tables of its chat's rule set (core.strategy and
+   core.distribution keep them in bounded caches). Its figure: the higher of the two processes'
+   peaks, beside the same with the default rules everywhere.
 """
 
 from __future__ import annotations
@@ -42,10 +49,12 @@ from bench.roundtrip import (
     quiet,
 )
 from core.actions import Join, Open, Roll, Score, Start
+from core.chat_settings import ChatSettings
 from core.dice import SeededRoller
 from core.events import Event
 from core.game import Game, Phase, apply, open_lobby
 from core.identity import ChannelKey, PlayerRef
+from core.rules import BigGeneralMode
 from core.service import new_game_id
 
 FINISHED = 10_000
@@ -84,6 +93,26 @@ def play_out(number: int, roller: SeededRoller, rng: random.Random) -> tuple[Gam
         game, events = apply(game, person, Score(box), roller, now)
         log += events
     return game, log
+
+
+RULE_SETS = [
+    ChatSettings(big_general=big, five_of_a_kind_full_house=full, straight_joker=joker)
+    for big in BigGeneralMode
+    for full in (False, True)
+    for joker in (True, False)
+]
+
+
+async def give_rule_sets(path: Path, tables: int) -> None:
+    """The chats of the first `tables` Telegram tables (bench.roundtrip numbers them from 0)
+    get the eight rule sets in turn."""
+    repository = await SqliteRepository.open(path)
+    try:
+        for number in range(tables):
+            chat = str(-1_000_000_000 - number)  # bench.roundtrip.TelegramTable's chat
+            await repository.save_chat_settings("tg", chat, RULE_SETS[number % len(RULE_SETS)])
+    finally:
+        await repository.close()
 
 
 async def store_finished(path: Path, count: int) -> float:
@@ -209,6 +238,7 @@ class MemoryReport:
     loaded_ready: Figure = field(default_factory=Figure)
     loaded_peak: Figure = field(default_factory=Figure)
     loaded_end: Figure = field(default_factory=Figure)
+    eight_peak: Figure = field(default_factory=Figure)  # the same, all eight rule sets in use
     stored: str = ""
     left: tuple[int, int] = (0, 0)  # (finished, in progress) in the database at the end
     store_seconds: float = 0.0
@@ -238,6 +268,8 @@ class MemoryReport:
             f"every table and the leaderboards {self.loaded_end.show(0)}, peak "
             f"{self.loaded_peak.show(0)}",
             f"  peak RSS of the bot process: {self.peak.show(0)} (target < {TARGET_MB} MB)",
+            f"  peak RSS with all eight rule sets in use: {self.eight_peak.show(0)} "
+            f"(target < {TARGET_MB} MB)",
             *(f"  problem: {p}" for p in self.problems),
             f"(took {self.seconds:.0f} s)",
         ]
@@ -265,6 +297,14 @@ async def memory(
         report.stored = f"{result.finished:,} finished, {result.active} in progress"
         report.left = (result.finished, result.active)
         report.problems += result.problems
+        where = directory / f"memory-eight-{run}"
+        where.mkdir(parents=True, exist_ok=True)
+        database = where / "general.db"
+        shutil.copy(stored, database)
+        await give_rule_sets(database, in_progress // 2)  # memory_run: Telegram gets half
+        eight = await memory_run(database, where, in_progress)
+        report.eight_peak.add(max(eight.built_peak_mb, eight.loaded_peak_mb))
+        report.problems += eight.problems
     report.seconds = time.monotonic() - began
     return report
 

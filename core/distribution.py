@@ -10,8 +10,8 @@ preferred to a keep within 1e-9.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
-from functools import cache
 
 import numpy as np
 import numpy.typing as npt
@@ -20,7 +20,7 @@ from core.boxes import Box
 from core.dice import Dice
 from core.levels import Level
 from core.rules import MAX_THROWS, Variants
-from core.simulation import Policy, policy
+from core.simulation import Policy, PolicyArray, policy_of
 from core.strategy import (
     BOX_COUNT,
     FIRST_ROLL,
@@ -28,6 +28,8 @@ from core.strategy import (
     FULL,
     KEEP_INDEX,
     KEEPS,
+    MASKS,
+    MASKS_OF_SIZE,
     ROLL_INDEX,
     ROLLS,
     TRANSITION,
@@ -43,7 +45,6 @@ FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
 
 BOX_SPAN = 61  # a box takes 0 to 60 points
-MASKS = np.arange(FULL + 1, dtype=np.int64)
 
 
 @dataclass(frozen=True, eq=False)
@@ -54,8 +55,13 @@ class Distributions:
     solution: Solution
     policy: Policy
     big_general: float  # chance that a turn's first throw ends the game (0 under scores sixty)
-    turn: FloatArray  # (1024, 10, 61): this turn writes box b for p points, given no big general
     rest: FloatArray  # (1024, length): points still to come, given no big general to the end
+
+    @property
+    def turn(self) -> FloatArray:
+        """(1024, 10, 61): this turn writes box b for p points, given no big general. Worked out
+        again on each read (about 20 ms): only the solve needs it, and it would keep 4.8 MiB."""
+        return _turn_table(self.solution, self.policy)
 
     @property
     def length(self) -> int:
@@ -73,39 +79,59 @@ def distributions(variants: Variants) -> Distributions:
     return solve_distributions(RuleKey.of(variants))
 
 
-@cache
+DISTRIBUTIONS_KEPT = 4  # rule sets whose distributions are kept: 4.1 MiB each (rest, policy)
+
+
+@functools.lru_cache(maxsize=DISTRIBUTIONS_KEPT)
 def solve_distributions(rules: RuleKey) -> Distributions:
-    """Solved once per rule set: the per-turn outcomes of every open set, then chained."""
-    sol = solve(rules)
-    tables = policy(rules.variants(), Level.MASTER)
+    """Solved on first use, the last DISTRIBUTIONS_KEPT rule sets used kept (a bot whose chats use
+    more solves one again when it comes back: about 0.05 s)."""
+    return _solve(solve(rules))
+
+
+def _start(rules: RuleKey) -> tuple[FloatArray, float]:
+    """The chance of each first throw given no big general, and that of a big general."""
     start = np.where(FIVE_OF_A_KIND, 0.0, FIRST_ROLL) if rules.big_general_ends else FIRST_ROLL
-    big_general = 1.0 - float(start.sum())
-    start = np.broadcast_to(start / start.sum(), (FULL, len(ROLLS)))
+    return start / start.sum(), 1.0 - float(start.sum())
+
+
+def _solve(sol: Solution) -> Distributions:
+    """The per-turn outcomes of every open set, then chained."""
+    tables = policy_of(sol, Level.MASTER)
+    length = int(sol.points_first.max(axis=1).sum()) + 1
+    rest = _chain(_turn_table(sol, tables), length)
+    return Distributions(sol.rules, sol, tables, _start(sol.rules)[1], rest)
+
+
+def _turn_table(sol: Solution, tables: Policy) -> FloatArray:
+    """turn[m, b, p]: the chance that the Master's turn from open set m writes p points in box
+    b, given no big general (row 0, the full sheet, has no turn left: zeros)."""
+    start = np.broadcast_to(_start(sol.rules)[0], (FULL, len(ROLLS)))
     flat = np.zeros((FULL + 1) * BOX_COUNT * BOX_SPAN)
-    masks = MASKS[1:]  # the full sheet has no turn left
+    masks = MASKS[1:]
     for first, chance in _walk(tables, masks, start, 1):
         boxes, points = _stops(sol, tables, masks, first)
         index = (masks[:, None] * BOX_COUNT + boxes) * BOX_SPAN + points
         flat += np.bincount(index.ravel(), chance.ravel(), minlength=flat.size)
-    turn = flat.reshape(FULL + 1, BOX_COUNT, BOX_SPAN)
-    length = int(sol.points_first.max(axis=1).sum()) + 1
-    return Distributions(rules, sol, tables, big_general, turn, _chain(turn, length))
+    return flat.reshape(FULL + 1, BOX_COUNT, BOX_SPAN)
 
 
 def _chain(turn: FloatArray, length: int) -> FloatArray:
     """rest[m] = Σ over this turn's (box, points) of its chance × rest[m − box] shifted by points,
-    open sets solved from the smallest up."""
+    open sets solved from the smallest up. Each open set's row is added to in the same order
+    (box, then points) on one copy of the rows of a box, written back once."""
     rest = np.zeros((FULL + 1, length))
     rest[0, 0] = 1.0
-    sizes = np.array([mask.bit_count() for mask in range(FULL + 1)])
     for size in range(1, BOX_COUNT + 1):
-        masks = MASKS[sizes == size]
+        masks = MASKS_OF_SIZE[size]
         for b in range(BOX_COUNT):
             having = masks[(masks >> b) & 1 == 1]
             after = rest[having ^ (1 << b)]
             chances = turn[having, b]
+            rows = rest[having]
             for p in np.flatnonzero(chances.any(axis=0)):
-                rest[having, p:] += chances[:, p, None] * after[:, : length - p]
+                rows[:, p:] += chances[:, p, None] * after[:, : length - p]
+            rest[having] = rows
     return rest
 
 
@@ -133,7 +159,7 @@ def _walk(
 
 def _stops(
     sol: Solution, tables: Policy, masks: IntArray, first: bool
-) -> tuple[IntArray, IntArray]:
+) -> tuple[PolicyArray, IntArray]:
     """The box the Master writes on each dice set, and its points (per row of masks)."""
     boxes = (tables.box_first if first else tables.box_later)[masks]
     points = (sol.points_first if first else sol.points_later)[boxes, np.arange(len(ROLLS))]

@@ -18,13 +18,19 @@ from core.strategy import (
     BOX_COUNT,
     FIVE_OF_A_KIND,
     FULL,
-    KEEP_CHOICES,
     KEEP_INDEX,
     KEEPS,
+    MASKS,
+    MASKS_OF_SIZE,
     ROLLS,
+    TRANSITION,
+    ZERO_FUTURE,
     RuleKey,
     Solution,
+    best_keep,
+    box_candidates,
     solution,
+    stops,
 )
 
 IntArray = npt.NDArray[np.int64]
@@ -68,67 +74,69 @@ def _novice_keeps() -> IntArray:
 NOVICE_KEEP = _novice_keeps()
 
 
+PolicyArray = npt.NDArray[np.int16]
+
+
 @dataclass(frozen=True)
 class Policy:
-    """Decision tables for every open set: keep after throws 1 and 2 (−1: stop), box to write."""
+    """Decision tables for every open set: keep after throws 1 and 2 (−1: stop), box to write.
+    Indices fit 16 bits: 2 MiB for the four tables (int64 took 7.9 MiB)."""
 
-    keep_after_first: IntArray  # (1024, 252)
-    keep_after_second: IntArray  # (1024, 252)
-    box_first: IntArray  # (1024, 252)
-    box_later: IntArray  # (1024, 252)
+    keep_after_first: PolicyArray  # (1024, 252)
+    keep_after_second: PolicyArray  # (1024, 252)
+    box_first: PolicyArray  # (1024, 252)
+    box_later: PolicyArray  # (1024, 252)
 
 
-def _box_tables(sol: Solution, future: FloatArray) -> tuple[IntArray, IntArray]:
+def _box_tables(sol: Solution, future: FloatArray) -> tuple[PolicyArray, PolicyArray]:
     """The box to write at first-throw prices and at later prices."""
     return _best_boxes(sol.points_first, future), _best_boxes(sol.points_later, future)
 
 
-def _best_boxes(points: FloatArray, future: FloatArray) -> IntArray:
-    """Per (open set, dice): the open box worth most now and after; ties to the earlier box."""
-    masks = np.arange(FULL + 1, dtype=np.int64)
-    best = np.full((FULL + 1, len(ROLLS)), -1e18)
-    choice = np.full((FULL + 1, len(ROLLS)), -1, dtype=np.int64)
-    for b in range(BOX_COUNT):
-        bit = 1 << b
-        has = (masks & bit) != 0
-        candidate = points[b][None, :] + future[masks ^ bit][:, None]
-        better = has[:, None] & (candidate > best)
-        best = np.where(better, candidate, best)
-        choice = np.where(better, b, choice)
+def _best_boxes(points: FloatArray, future: FloatArray) -> PolicyArray:
+    """Per (open set, dice): the open box worth most now and after; ties to the earlier box
+    (argmax takes the first of equals, the boxes in sheet order). −1 where none is open."""
+    choice = np.full((FULL + 1, len(ROLLS)), -1, dtype=np.int16)
+    for size in range(1, BOX_COUNT + 1):
+        masks = MASKS_OF_SIZE[size]
+        boxes, candidates = box_candidates(masks, size, points, future)
+        choice[masks] = np.take_along_axis(boxes, candidates.argmax(axis=1), axis=1)
     return choice
 
 
-def _optimal_keeps(stop: FloatArray, keep_values: FloatArray) -> IntArray:
+def _optimal_keeps(stop: FloatArray, keep_values: FloatArray) -> tuple[PolicyArray, FloatArray]:
     """Per (open set, dice): the best keep's index (the first of equals), or −1 where writing
-    now is at least as good. One column of keeps at a time: an argmax over all of them at once
-    built a 64 MB array and took four times as long."""
-    columns = KEEP_CHOICES.T  # (width, 252): each dice set's n-th keep
-    best_value = keep_values[:, columns[0]]
-    best_keep = np.broadcast_to(columns[0], best_value.shape)
-    for column in columns[1:]:
-        candidate = keep_values[:, column]
-        better = candidate > best_value
-        best_value = np.where(better, candidate, best_value)
-        best_keep = np.where(better, column, best_keep)
-    return np.where(stop >= best_value - 1e-9, -1, best_keep)
+    now is at least as good (within 1e-9); and the value of the dice showing (the better of
+    writing and the best keep)."""
+    value, index = best_keep(keep_values)
+    table = np.where(stop >= value - 1e-9, -1, index).astype(np.int16)
+    return table, np.maximum(stop, value, order="C")
 
 
 def policy(variants: Variants, level: Level) -> Policy:
-    sol = solution(variants)
-    masks = np.arange(FULL + 1, dtype=np.int64)
+    return policy_of(solution(variants), level)
+
+
+def policy_of(sol: Solution, level: Level) -> Policy:
+    """The level's decision tables under the solution's rules. Master and Club: their keeps
+    from the turn tables of all 1,024 open sets at once (one product of 1,024 rows for each
+    throw, the rounding these tables always had), built one throw at a time: about 20 MiB at
+    the peak."""
     if level is Level.NOVICE:
-        keep = np.broadcast_to(NOVICE_KEEP, (FULL + 1, len(ROLLS))).copy()
-        box_first, box_later = _box_tables(sol, np.zeros(FULL + 1))
+        keep = np.broadcast_to(NOVICE_KEEP.astype(np.int16), (FULL + 1, len(ROLLS))).copy()
+        box_first, box_later = _box_tables(sol, ZERO_FUTURE)
         return Policy(keep, keep.copy(), box_first, box_later)
-    future = sol.value if level is Level.MASTER else np.zeros(FULL + 1)
-    turns = sol.turns(masks, future)
+    future = sol.value if level is Level.MASTER else ZERO_FUTURE
+    stop_later = stops(MASKS, sol.points_later, future)
+    keep_after_second, best = _optimal_keeps(stop_later, stop_later @ TRANSITION.T)
+    del stop_later
+    keep_values = best @ TRANSITION.T
+    del best
+    stop_first = stops(MASKS, sol.points_first, future)
+    keep_after_first = _optimal_keeps(stop_first, keep_values)[0]
+    del stop_first, keep_values
     box_first, box_later = _box_tables(sol, future)
-    return Policy(
-        _optimal_keeps(turns.stop_first, turns.keep_after_first),
-        _optimal_keeps(turns.stop_later, turns.keep_after_second),
-        box_first,
-        box_later,
-    )
+    return Policy(keep_after_first, keep_after_second, box_first, box_later)
 
 
 @dataclass(frozen=True)

@@ -9,11 +9,11 @@ the game is a terminal chance outcome worth no further points: it is never a cho
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from collections import Counter
 from dataclasses import dataclass
-from functools import cache
 from typing import NamedTuple
 
 import numpy as np
@@ -21,7 +21,7 @@ import numpy.typing as npt
 
 from core.boxes import ALL_BOXES, Box
 from core.dice import DICE_COUNT, FACES, Dice
-from core.rules import BigGeneralMode, Variants, score
+from core.rules import BigGeneralMode, Variants, sheet_scores
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
@@ -73,15 +73,114 @@ def _tables() -> tuple[FloatArray, IntArray, list[list[int]]]:
 TRANSITION, KEEP_CHOICES, KEEP_OPTIONS = _tables()
 FIRST_ROLL = TRANSITION[KEEP_INDEX[()]]
 FIVE_OF_A_KIND = np.array([len(set(r)) == 1 for r in ROLLS])
+MASKS = np.arange(FULL + 1, dtype=np.int64)
+ZERO_FUTURE = np.zeros(FULL + 1)  # the greedy (Club) engine's value of every later sheet
+ZERO_FUTURE.flags.writeable = False
+
+
+def _lattice() -> tuple[list[tuple[int, int, IntArray]], IntArray]:
+    """The keeps as a lattice, for the best keep below a dice set without listing its options:
+    for each size s ≥ 1, the range of KEEPS of that size and, per keep, the s keeps one die
+    smaller (a repeated face repeats one); and for each dice set its five keeps of four dice
+    (every proper sub-multiset of a dice set lies inside one of them)."""
+    levels: list[tuple[int, int, IntArray]] = []
+    for size in range(1, DICE_COUNT):
+        members = [k for k, keep in enumerate(KEEPS) if len(keep) == size]
+        parents = [
+            [KEEP_INDEX[KEEPS[k][:i] + KEEPS[k][i + 1 :]] for i in range(size)] for k in members
+        ]
+        levels.append((members[0], members[-1] + 1, np.array(parents, dtype=np.int64)))
+    rolls = [[KEEP_INDEX[roll[:i] + roll[i + 1 :]] for i in range(DICE_COUNT)] for roll in ROLLS]
+    return levels, np.array(rolls, dtype=np.int64)
+
+
+KEEP_LATTICE, ROLL_PARENTS = _lattice()
+
+
+def _open_sets() -> tuple[IntArray, IntArray, list[IntArray]]:
+    """Per open set: how many boxes are open and which (in sheet order, padded with −1); the open
+    sets of each size in increasing order (the order of the retrograde solve)."""
+    sizes = np.array([mask.bit_count() for mask in range(FULL + 1)], dtype=np.int64)
+    boxes = np.full((FULL + 1, BOX_COUNT), -1, dtype=np.int64)
+    for mask in range(FULL + 1):
+        found = [b for b in range(BOX_COUNT) if mask >> b & 1]
+        boxes[mask, : len(found)] = found
+    return sizes, boxes, [MASKS[sizes == size] for size in range(BOX_COUNT + 1)]
+
+
+OPEN_COUNT, OPEN_BOXES, MASKS_OF_SIZE = _open_sets()
 
 
 def best_keep_value(keep_values: FloatArray) -> FloatArray:
-    """Per (open set, dice set): the value of its best keep. One column of keeps at a time: all
-    of them at once (`keep_values[:, KEEP_CHOICES]`) built 64 MB and took several times longer."""
-    best = keep_values[:, KEEP_CHOICES[:, 0]]
-    for column in KEEP_CHOICES.T[1:]:
-        best = np.maximum(best, keep_values[:, column])
+    """Per (open set, dice set): the value of its best keep, the largest over the dice set's
+    proper sub-multisets. Through the lattice: a keep's best is the larger of its own value and
+    its one-die-smaller keeps' bests, and a dice set's the largest of its five four-dice keeps'
+    (1,980 row maxima in all, against 31 × 252 columns when every option is taken; a maximum
+    does not round, so the result is the same to the bit). Rows are keeps and dice sets there,
+    every step a whole contiguous row. The result is a transposed view."""
+    below = keep_values.T.copy()  # (210, sets): per keep, the best keep inside it
+    for low, high, parents in KEEP_LATTICE:
+        level = below[low:high]
+        for column in parents.T:
+            np.maximum(level, below[column], out=level)
+    best = below[ROLL_PARENTS[:, 0]]
+    for column in ROLL_PARENTS.T[1:]:
+        np.maximum(best, below[column], out=best)
+    result: FloatArray = best.T
+    return result
+
+
+def best_keep(keep_values: FloatArray) -> tuple[FloatArray, IntArray]:
+    """best_keep_value with the best keep's index: the first of equals in KEEPS order (as taking
+    each dice set's options in that order and replacing the best only by a larger value)."""
+    value = keep_values.T.copy()
+    index = np.repeat(np.arange(len(KEEPS), dtype=np.int64)[:, None], value.shape[1], axis=1)
+
+    def take(value_to: FloatArray, index_to: IntArray, rows: IntArray) -> None:
+        other, other_index = value[rows], index[rows]
+        better = (other > value_to) | ((other == value_to) & (other_index < index_to))
+        np.copyto(value_to, other, where=better)
+        np.copyto(index_to, other_index, where=better)
+
+    for low, high, parents in KEEP_LATTICE:
+        for column in parents.T:
+            take(value[low:high], index[low:high], column)
+    best, best_index = value[ROLL_PARENTS[:, 0]], index[ROLL_PARENTS[:, 0]]
+    for column in ROLL_PARENTS.T[1:]:
+        take(best, best_index, column)
+    return best.T, best_index.T
+
+
+def box_candidates(
+    masks: IntArray, size: int, points: FloatArray, future: FloatArray
+) -> tuple[IntArray, FloatArray]:
+    """For open sets of one size: their open boxes (sheet order) and, per box and dice set, its
+    points now plus the value of what stays open: (sets, size) and (sets, size, 252)."""
+    boxes = OPEN_BOXES[masks, :size]
+    candidates = points[boxes] + future[masks[:, None] ^ (1 << boxes)][:, :, None]
+    return boxes, candidates
+
+
+def stops(masks: IntArray, points: FloatArray, future: FloatArray) -> FloatArray:
+    """Per (open set, dice set): the best box to write now, its points plus the future (NEG
+    where no box is open). Open sets of each size at once, every open box a column."""
+    sizes = OPEN_COUNT[masks]
+    if len(masks) and (sizes == sizes[0]).all() and sizes[0] > 0:
+        best: FloatArray = box_candidates(masks, int(sizes[0]), points, future)[1].max(axis=1)
+        return best
+    best = np.full((len(masks), len(ROLLS)), NEG)
+    for size in np.unique(sizes[sizes > 0]):
+        rows = np.flatnonzero(sizes == size)
+        best[rows] = box_candidates(masks[rows], int(size), points, future)[1].max(axis=1)
     return best
+
+
+def _row_by_row(rows: FloatArray, matrix: FloatArray) -> FloatArray:
+    """rows @ matrix one row at a time (numpy's matmul over a stack of 1 × n matrices calls the
+    BLAS for each as it would for that row alone): the rounding of a single open set's tables,
+    which a product of many rows at once does not keep to the bit."""
+    product: FloatArray = np.matmul(rows[:, None, :], matrix)[:, 0]
+    return product
 
 
 @dataclass(frozen=True)
@@ -142,63 +241,103 @@ class TurnBatch:
         )
 
 
+@dataclass(frozen=True)
+class KeepTables:
+    """The value of each keep after throws 1 and 2, one row per open set: what a hint, a computer
+    and the review read of a turn (each row exactly as Solution.turn computes it for that set
+    alone)."""
+
+    keep_after_first: FloatArray  # (sets, 210)
+    keep_after_second: FloatArray  # (sets, 210)
+
+
 class Solution:
-    """The solved game for one rule set: V[open set] and per-turn tables on demand."""
+    """The solved game for one rule set: V[open set] (8 KiB) and per-turn tables on demand."""
 
     def __init__(self, rules: RuleKey) -> None:
         self.rules = rules
         variants = rules.variants()
-        self.points_first = np.array(
-            [[score(b, r, True, variants) for r in ROLLS] for b in ALL_BOXES], dtype=np.float64
-        )
-        self.points_later = np.array(
-            [[score(b, r, False, variants) for r in ROLLS] for b in ALL_BOXES], dtype=np.float64
-        )
+        first = [sheet_scores(roll, True, variants) for roll in ROLLS]
+        later = [sheet_scores(roll, False, variants) for roll in ROLLS]
+        self.points_first = np.ascontiguousarray(np.array(first, dtype=np.float64).T)
+        self.points_later = np.ascontiguousarray(np.array(later, dtype=np.float64).T)
         self.value = np.zeros(FULL + 1)
         self._solve()
 
     def _solve(self) -> None:
-        by_size: dict[int, list[int]] = {}
-        for mask in range(1, FULL + 1):
-            by_size.setdefault(mask.bit_count(), []).append(mask)
+        """Open sets of each size at once, from one box up (each size one product of as many
+        rows: the value table's rounding)."""
         for size in range(1, BOX_COUNT + 1):
-            masks = np.array(by_size[size], dtype=np.int64)
-            self.value[masks] = self.turns(masks).values
+            masks = MASKS_OF_SIZE[size]
+            self.value[masks] = self._values(masks, self.value)
 
-    def _stops(self, masks: IntArray, points: FloatArray, future: FloatArray) -> FloatArray:
-        best = np.full((len(masks), len(ROLLS)), NEG)
-        for b in range(BOX_COUNT):
-            bit = 1 << b
-            has = (masks & bit) != 0
-            candidate = points[b][None, :] + future[masks ^ bit][:, None]
-            best = np.where(has[:, None], np.maximum(best, candidate), best)
-        return best
+    def _values(self, masks: IntArray, future: FloatArray) -> FloatArray:
+        """turns(masks, future).values without keeping the tables on the way."""
+        stop_later = stops(masks, self.points_later, future)
+        best = np.maximum(stop_later, best_keep_value(stop_later @ TRANSITION.T), order="C")
+        best = np.maximum(
+            stops(masks, self.points_first, future),
+            best_keep_value(best @ TRANSITION.T),
+            order="C",
+        )
+        if self.rules.big_general_ends:
+            best[:, FIVE_OF_A_KIND] = 0.0
+        values: FloatArray = best @ FIRST_ROLL
+        return values
 
     def turns(self, masks: IntArray, future: FloatArray | None = None) -> TurnBatch:
         """Turn tables for many open sets at once (vectorised over the sets); `future` values
         the sheets after this turn (by default the solution's own values)."""
         future = self.value if future is None else future
-        stop_first = self._stops(masks, self.points_first, future)
-        stop_later = self._stops(masks, self.points_later, future)
+        stop_first = stops(masks, self.points_first, future)
+        stop_later = stops(masks, self.points_later, future)
         # After throws 2 and 1: write now, or keep some dice and throw the others.
         keep2 = stop_later @ TRANSITION.T
-        best2 = np.maximum(stop_later, best_keep_value(keep2))
+        best2 = np.maximum(stop_later, best_keep_value(keep2), order="C")
         keep1 = best2 @ TRANSITION.T
-        best1 = np.maximum(stop_first, best_keep_value(keep1))
+        best1 = np.maximum(stop_first, best_keep_value(keep1), order="C")
         outcome = np.where(FIVE_OF_A_KIND, 0.0, best1) if self.rules.big_general_ends else best1
         values = outcome @ FIRST_ROLL
         return TurnBatch(stop_first, stop_later, keep2, best2, keep1, best1, values)
 
-    @cache  # noqa: B019 - one Solution per rule set lives for the process
     def turn(self, open_mask: int, greedy: bool = False) -> TurnTables:
-        """The tables of a turn; `greedy` values only this turn's points (the Club computer)."""
-        future = np.zeros(FULL + 1) if greedy else self.value
+        """The tables of a turn; `greedy` values only this turn's points (the Club computer).
+        Worked out on each call (about 0.2 ms; nothing kept: hints read keep_row())."""
+        future = ZERO_FUTURE if greedy else self.value
         return self.turns(np.array([open_mask], dtype=np.int64), future).row(0)
 
+    def keep_tables(self, masks: IntArray = MASKS[1:], greedy: bool = False) -> KeepTables:
+        """The keep values of these open sets' turns (by default every open set), each row as
+        turn() computes it alone: the products row by row, the rest for all at once."""
+        future = ZERO_FUTURE if greedy else self.value
+        stop_later = stops(masks, self.points_later, future)
+        keep2 = _row_by_row(stop_later, TRANSITION.T)
+        best2 = np.maximum(stop_later, best_keep_value(keep2), order="C")
+        del stop_later
+        return KeepTables(_row_by_row(best2, TRANSITION.T), keep2)
 
-@cache
+
+# Solutions are small (the value table and the points: 50 KiB) and there are only eight rule
+# sets: all are kept. What is big is kept in bounded caches: the keep values of the open sets
+# hints and computers have asked about (KEEP_ROWS_KEPT rows, 3.4 KiB each: 7 MiB at most, one
+# rule set's every open set for Master and Club), and core.distribution's distributions.
+RULE_SETS = 8
+KEEP_ROWS_KEPT = 2 * FULL + 2
+
+
+@functools.lru_cache(maxsize=RULE_SETS)
 def solve(rules: RuleKey) -> Solution:
     return Solution(rules)
+
+
+@functools.lru_cache(maxsize=KEEP_ROWS_KEPT)
+def keep_row(rules: RuleKey, greedy: bool, mask: int) -> tuple[FloatArray, FloatArray]:
+    """One open set's keep values after throws 1 and 2 (Master's, or with `greedy` the Club's),
+    kept in a bounded cache: on a miss about 0.1 ms."""
+    tables = solve(rules).keep_tables(np.array([mask], dtype=np.int64), greedy)
+    first, second = tables.keep_after_first[0], tables.keep_after_second[0]
+    first.flags.writeable = second.flags.writeable = False
+    return first, second
 
 
 def solution(variants: Variants) -> Solution:
@@ -252,7 +391,7 @@ def _options(
         raise ValueError("choices exist once the dice are thrown, after throw 1, 2 or 3")
     sol = solution(variants)
     mask = open_mask(open_boxes)
-    future = np.zeros(FULL + 1) if greedy else sol.value
+    future = ZERO_FUTURE if greedy else sol.value
     roll = ROLL_INDEX[tuple(sorted(dice))]
     points = sol.points_first if throws == 1 else sol.points_later
     found = [
@@ -265,8 +404,7 @@ def _options(
         for b in open_boxes
     ]
     if throws < 3:
-        tables = sol.turn(mask, greedy)
-        keeps = tables.keep_after_first if throws == 1 else tables.keep_after_second
+        keeps = keep_row(sol.rules, greedy, mask)[0 if throws == 1 else 1]
         found += [_Option(total + float(keeps[k]), KEEPS[k], None, 0) for k in KEEP_OPTIONS[roll]]
     return found
 

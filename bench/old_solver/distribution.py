@@ -1,0 +1,210 @@
+"""Exact distributions of the points still to come when a player follows the Master policy.
+
+The mean is what core.strategy maximises; the win chances (core.chances) need the whole spread.
+Under the default rule a big general (chance 6/7776 at the start of every turn, whatever is open)
+ends the game: it is kept apart as a per-turn event, and every distribution here is conditioned
+on no big general at any turn start still to come (later throws of a turn never end the game).
+The policy is the Master's as core.simulation tabulates it: core.strategy's best choice, a stop
+preferred to a keep within 1e-9.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+import numpy as np
+import numpy.typing as npt
+
+from bench.old_solver.simulation import Policy, policy
+from bench.old_solver.strategy import (
+    BOX_COUNT,
+    FIRST_ROLL,
+    FIVE_OF_A_KIND,
+    FULL,
+    KEEP_INDEX,
+    KEEPS,
+    ROLL_INDEX,
+    ROLLS,
+    TRANSITION,
+    Choice,
+    RuleKey,
+    Solution,
+    choices,
+    open_mask,
+    solve,
+)
+from core.boxes import Box
+from core.dice import Dice
+from core.levels import Level
+from core.rules import MAX_THROWS, Variants
+
+FloatArray = npt.NDArray[np.float64]
+IntArray = npt.NDArray[np.int64]
+
+BOX_SPAN = 61  # a box takes 0 to 60 points
+MASKS = np.arange(FULL + 1, dtype=np.int64)
+
+
+@dataclass(frozen=True, eq=False)
+class Distributions:
+    """One rule set's distributions for every open set (index: the open-set mask)."""
+
+    rules: RuleKey
+    solution: Solution
+    policy: Policy
+    big_general: float  # chance that a turn's first throw ends the game (0 under scores sixty)
+    turn: FloatArray  # (1024, 10, 61): this turn writes box b for p points, given no big general
+    rest: FloatArray  # (1024, length): points still to come, given no big general to the end
+
+    @property
+    def length(self) -> int:
+        """Index range of a points distribution (the most a whole sheet can score, plus 1)."""
+        return int(self.rest.shape[1])
+
+    def from_start(self, open_boxes: tuple[Box, ...] | list[Box]) -> FloatArray:
+        """Points still to come from the start of a turn with these boxes open."""
+        pmf: FloatArray = self.rest[open_mask(open_boxes)]
+        return pmf
+
+
+def distributions(variants: Variants) -> Distributions:
+    """The distributions of a rule set, solved on first use (the table cap plays no part)."""
+    return solve_distributions(RuleKey.of(variants))
+
+
+@cache
+def solve_distributions(rules: RuleKey) -> Distributions:
+    """Solved once per rule set: the per-turn outcomes of every open set, then chained."""
+    sol = solve(rules)
+    tables = policy(rules.variants(), Level.MASTER)
+    start = np.where(FIVE_OF_A_KIND, 0.0, FIRST_ROLL) if rules.big_general_ends else FIRST_ROLL
+    big_general = 1.0 - float(start.sum())
+    start = np.broadcast_to(start / start.sum(), (FULL, len(ROLLS)))
+    flat = np.zeros((FULL + 1) * BOX_COUNT * BOX_SPAN)
+    masks = MASKS[1:]  # the full sheet has no turn left
+    for first, chance in _walk(tables, masks, start, 1):
+        boxes, points = _stops(sol, tables, masks, first)
+        index = (masks[:, None] * BOX_COUNT + boxes) * BOX_SPAN + points
+        flat += np.bincount(index.ravel(), chance.ravel(), minlength=flat.size)
+    turn = flat.reshape(FULL + 1, BOX_COUNT, BOX_SPAN)
+    length = int(sol.points_first.max(axis=1).sum()) + 1
+    return Distributions(rules, sol, tables, big_general, turn, _chain(turn, length))
+
+
+def _chain(turn: FloatArray, length: int) -> FloatArray:
+    """rest[m] = Σ over this turn's (box, points) of its chance × rest[m − box] shifted by points,
+    open sets solved from the smallest up."""
+    rest = np.zeros((FULL + 1, length))
+    rest[0, 0] = 1.0
+    sizes = np.array([mask.bit_count() for mask in range(FULL + 1)])
+    for size in range(1, BOX_COUNT + 1):
+        masks = MASKS[sizes == size]
+        for b in range(BOX_COUNT):
+            having = masks[(masks >> b) & 1 == 1]
+            after = rest[having ^ (1 << b)]
+            chances = turn[having, b]
+            for p in np.flatnonzero(chances.any(axis=0)):
+                rest[having, p:] += chances[:, p, None] * after[:, : length - p]
+    return rest
+
+
+def _walk(
+    tables: Policy, masks: IntArray, start: FloatArray, throws: int
+) -> list[tuple[bool, FloatArray]]:
+    """Where the Master's turn stops, from `start` (per row, the chance of each dice set showing
+    after `throws` throws, row i with open set masks[i]): per later throw, whether it was the
+    first, and the chance of stopping there with each dice set."""
+    rows = np.arange(len(masks))
+    ends: list[tuple[bool, FloatArray]] = []
+    showing = start
+    for throw in range(throws, MAX_THROWS):
+        keeps = (tables.keep_after_first if throw == 1 else tables.keep_after_second)[masks]
+        stop = keeps < 0
+        ends.append((throw == 1, np.where(stop, showing, 0.0)))
+        index = rows[:, None] * len(KEEPS) + np.where(stop, 0, keeps)
+        kept = np.bincount(
+            index.ravel(), np.where(stop, 0.0, showing).ravel(), minlength=len(rows) * len(KEEPS)
+        )
+        showing = kept.reshape(len(rows), len(KEEPS)) @ TRANSITION
+    ends.append((False, showing))
+    return ends
+
+
+def _stops(
+    sol: Solution, tables: Policy, masks: IntArray, first: bool
+) -> tuple[IntArray, IntArray]:
+    """The box the Master writes on each dice set, and its points (per row of masks)."""
+    boxes = (tables.box_first if first else tables.box_later)[masks]
+    points = (sol.points_first if first else sol.points_later)[boxes, np.arange(len(ROLLS))]
+    return boxes, points.astype(np.int64)
+
+
+def _shifted(rows: FloatArray, by: IntArray) -> FloatArray:
+    """Each row's distribution moved up by its own number of points."""
+    source = np.arange(rows.shape[1])[None, :] - by[:, None]
+    moved = np.take_along_axis(rows, np.clip(source, 0, None), axis=1)
+    return np.where(source >= 0, moved, 0.0)
+
+
+def _onward(dist: Distributions, mask: int, start: FloatArray, throws: int) -> FloatArray:
+    """Points still to come (one row per row of `start`) from dice showing after `throws`."""
+    masks = np.full(len(start), mask, dtype=np.int64)
+    result = np.zeros((len(start), dist.length))
+    single = np.array([mask], dtype=np.int64)
+    for first, chance in _walk(dist.policy, masks, start, throws):
+        boxes, points = _stops(dist.solution, dist.policy, single, first)
+        after = _shifted(dist.rest[mask ^ (1 << boxes[0])], points[0])
+        result += chance @ after
+    return result
+
+
+def _roll_of(dice: Dice, throws: int) -> int:
+    """The dice set showing, once thrown (before the first throw no dice show)."""
+    if not 1 <= throws <= MAX_THROWS:
+        raise ValueError("dice show after throw 1, 2 or 3")
+    return ROLL_INDEX[tuple(sorted(dice))]
+
+
+def within_turn(
+    variants: Variants, open_boxes: tuple[Box, ...] | list[Box], dice: Dice, throws: int
+) -> FloatArray:
+    """Points still to come (this turn's included) from dice showing after `throws` throws."""
+    dist = distributions(variants)
+    start = np.zeros((1, len(ROLLS)))
+    start[0, _roll_of(dice, throws)] = 1.0
+    pmf: FloatArray = _onward(dist, open_mask(open_boxes), start, throws)[0]
+    return pmf
+
+
+def after_choices(
+    variants: Variants, open_boxes: tuple[Box, ...] | list[Box], dice: Dice, throws: int
+) -> list[tuple[Choice, FloatArray]]:
+    """Every legal choice (as core.strategy.choices ranks them, total 0) with the distribution of
+    the points still to come after it, this turn's included, Master play afterwards."""
+    dist = distributions(variants)
+    mask = open_mask(open_boxes)
+    options = choices(variants, open_boxes, dice, throws)
+    keeps = [KEEP_INDEX[c.keep] for c in options if c.keep is not None]
+    kept = iter(_onward(dist, mask, TRANSITION[keeps], throws + 1) if keeps else ())
+    found: list[tuple[Choice, FloatArray]] = []
+    for choice in options:
+        if choice.box is None:
+            found.append((choice, next(kept)))
+            continue
+        after = dist.rest[mask ^ (1 << choice.box.index)][None, :]
+        points = np.array([choice.points], dtype=np.int64)
+        found.append((choice, _shifted(after, points)[0]))
+    return found
+
+
+def mean(pmf: FloatArray) -> float:
+    """The mean points of a distribution indexed by points."""
+    return float(np.arange(len(pmf)) @ pmf)
+
+
+def std(pmf: FloatArray) -> float:
+    """Its standard deviation (rounding can leave a tiny negative variance: read as 0)."""
+    points = np.arange(len(pmf))
+    variance = float((points - mean(pmf)) ** 2 @ pmf)
+    return float(np.sqrt(max(0.0, variance)))
