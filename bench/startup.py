@@ -8,13 +8,18 @@
 - `ready`: the bot logs "ready": every front end started (on Discord that includes discord.py's
   wait for the guilds, GUILD_READY_TIMEOUT = 0.5 s after READY) and the timers re-armed;
 - with bytecode compiled (as a deployed install runs: the first launch writes it, the timed ones
-  read it) and with none (this environment sets PYTHONDONTWRITEBYTECODE: every module is
-  compiled at every start);
+  read it); on a first launch (the standard library's bytecode as the Python installation ships
+  it, the project and its site-packages compiled from source: what a fresh `uv sync` runs, uv
+  compiling nothing by default); and with nothing compiled at all (an empty bytecode cache, the
+  standard library too: every module compiled at every start, as this environment's
+  PYTHONDONTWRITEBYTECODE made every launch before);
 - the imports alone (`import bot.app` and both front ends, compiled), which bound the rest.
 
-The strategy tables are not part of start-up: core.strategy solves a rule set on first use. What
-that costs a player is timed too: on a freshly started bot, a solo game's first hint (the solve
-included), the second hint, and a plain roll, each from the press to the answer at the fake.
+Neither numpy nor the strategy is part of start-up: the bot imports them and solves the default
+rules in a thread after ready (bot/app.py, warm_up), or the first board, hint or computer that
+needs them does. What that costs a player is timed too: on a freshly started bot, a solo game's
+first hint (numpy's import and the solve included, unless the warm-up has done them), the second
+hint, and a plain roll, each from the press to the answer at the fake.
 """
 
 from __future__ import annotations
@@ -22,7 +27,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import os
 import sys
+import sysconfig
 import tempfile
 import time
 from collections.abc import Sequence
@@ -42,6 +49,28 @@ from bench.roundtrip import (
 
 CONFIGS = ("telegram", "discord", "both")
 IMPORTS = "import bot.app, adapters.telegram.frontend, adapters.discord.frontend"
+
+
+def installed_stdlib(prefix: Path) -> Path:
+    """A bytecode cache (PYTHONPYCACHEPREFIX) holding only the standard library's bytecode as the
+    Python installation ships it (its __pycache__ files, linked): a launch with it and
+    PYTHONDONTWRITEBYTECODE compiles the project and its site-packages at every start, as a
+    first launch does, and reads the standard library's bytecode, as a first launch does."""
+    stdlib = Path(sysconfig.get_paths()["stdlib"])
+    ending = f".{sys.implementation.cache_tag}.pyc"  # not the -O ones
+    for folder, names, files in os.walk(stdlib):
+        if "site-packages" in names:
+            names.remove("site-packages")
+        here = Path(folder)
+        if here.name != "__pycache__":
+            continue
+        # The cache's layout: the source's folder under the prefix, the file beside it.
+        target = prefix / here.parent.relative_to(here.parent.anchor)
+        for name in files:
+            if name.endswith(ending):
+                target.mkdir(parents=True, exist_ok=True)
+                (target / name).symlink_to(here / name)
+    return prefix
 
 
 class StartTelegram(BenchTelegram):
@@ -161,6 +190,8 @@ class StartupReport:
     seen: dict[tuple[str, bool], Figure] = field(default_factory=dict)
     ready: dict[tuple[str, bool], Figure] = field(default_factory=dict)
     rss: dict[str, Figure] = field(default_factory=dict)
+    first_launch: dict[str, Figure] = field(default_factory=dict)  # ready, the stdlib compiled
+    first_seen: dict[str, Figure] = field(default_factory=dict)  # seen, the same
     imports: Figure = field(default_factory=Figure)
     first_hint: Figure = field(default_factory=Figure)
     second_hint: Figure = field(default_factory=Figure)
@@ -176,6 +207,7 @@ class StartupReport:
         ]
         header = (
             f"{'platforms':<10} {'seen, compiled':>18} {'ready, compiled':>18} "
+            f"{'seen, first launch':>20} {'ready, first launch':>20} "
             f"{'ready, nothing compiled':>24} {'RSS at ready MB':>16}"
         )
         out += [header, "-" * len(header)]
@@ -183,11 +215,18 @@ class StartupReport:
             if (config, True) not in self.ready:
                 continue
             cold = self.ready.get((config, False), Figure())
+            first = self.first_launch.get(config, Figure())
+            first_seen = self.first_seen.get(config, Figure())
             out.append(
                 f"{config:<10} {self.seen[(config, True)].show(2):>18} "
-                f"{self.ready[(config, True)].show(2):>18} {cold.show(2):>24} "
-                f"{self.rss[config].show(0):>16}"
+                f"{self.ready[(config, True)].show(2):>18} {first_seen.show(2):>20} "
+                f"{first.show(2):>20} "
+                f"{cold.show(2):>24} {self.rss[config].show(0):>16}"
             )
+        out.append(
+            "(first launch: the standard library's bytecode as installed, the project and its "
+            "site-packages compiled from source; nothing compiled: the standard library too)"
+        )
         out.append(f"imports alone (bot + both front ends, compiled): {self.imports.show(2)} s")
         out.append(
             "strategy tables, solved on first use (not in start-up): first hint "
@@ -210,6 +249,10 @@ async def startup(
     began = time.monotonic()
     report = StartupReport(runs)
     await asyncio.to_thread(directory.mkdir, parents=True, exist_ok=True)
+    nothing = {"PYTHONDONTWRITEBYTECODE": "1"}  # the caches stay as they are: each launch a first
+    stdlib = Path(tempfile.mkdtemp(prefix="stdlib-", dir=directory)) if cold else None
+    if stdlib is not None:
+        await asyncio.to_thread(installed_stdlib, stdlib)
     if warm:  # a first launch compiles every module into the shared bytecode cache
         await launch("both", directory, None, {})
     for _ in range(runs):
@@ -219,9 +262,11 @@ async def startup(
             report.seen.setdefault((config, True), Figure()).add(result.seen)
             report.ready.setdefault((config, True), Figure()).add(result.ready)
             report.rss.setdefault(config, Figure()).add(result.rss_mb)
-            if cold:
+            if stdlib is not None:
+                result = await launch(config, directory, stdlib, nothing)
+                report.first_launch.setdefault(config, Figure()).add(result.ready)
+                report.first_seen.setdefault(config, Figure()).add(result.seen)
                 with tempfile.TemporaryDirectory(dir=directory) as empty:
-                    nothing = {"PYTHONDONTWRITEBYTECODE": "1"}
                     result = await launch(config, directory, Path(empty), nothing)
                 report.seen.setdefault((config, False), Figure()).add(result.seen)
                 report.ready.setdefault((config, False), Figure()).add(result.ready)

@@ -1,4 +1,9 @@
-"""Wiring: settings → storage → service → front ends, and a clean stop on a signal."""
+"""Wiring: settings → storage → service → front ends, and a clean stop on a signal.
+
+Start-up imports only what the settings use: each platform's library with its front end,
+PostgreSQL's driver with GENERAL_DATABASE_URL, the HTTP server with GENERAL_HTTP_PORT, the
+console in console mode; numpy and the strategy come with the first board, hint or computer
+that needs them, or with the warm-up after ready (BENCHMARKS.md, start-up)."""
 
 from __future__ import annotations
 
@@ -9,21 +14,17 @@ import logging
 import signal
 import sys
 from collections.abc import Sequence
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 from urllib.parse import urlsplit
 
-from aiohttp import web
 from pydantic import ValidationError
 
 from adapters.chat.metrics import SAVE_SECONDS, Link
 from adapters.chat.pacing import Limits
 from adapters.chat.tables import Tables
-from adapters.console import run_console
 from adapters.i18n import translator
-from adapters.postgres import PostgresRepository
 from adapters.ratelimit import RateLimiter
 from adapters.sqlite import SqliteRepository
-from bot.http import Health, HttpServer, Watched, routes
 from bot.logs import RedactSecrets, configure
 from bot.settings import Settings
 from bot.startup import (
@@ -34,11 +35,19 @@ from bot.startup import (
     telegram_failure,
 )
 from core.dice import Roller, SecureRoller, SeededRoller
-from core.distribution import distributions
 from core.events import Event
 from core.game import Game
 from core.rules import DEFAULT_VARIANTS
 from core.service import GameService
+from core.warmup import prepare
+
+if TYPE_CHECKING:
+    from aiohttp import web
+
+    from adapters.postgres import PostgresRepository
+    from bot.http import Health, HttpServer
+
+    Repository = SqliteRepository | PostgresRepository
 
 log = logging.getLogger("bot")
 
@@ -60,15 +69,18 @@ class TimedSqlite(SqliteRepository):
             await super().save(game, events, previous_version)
 
 
-class TimedPostgres(PostgresRepository):
-    """The PostgreSQL repository, each save timed for /metrics."""
+def timed_postgres() -> type[PostgresRepository]:
+    """The PostgreSQL repository, each save timed for /metrics (asyncpg imported only here)."""
+    from adapters.postgres import PostgresRepository
 
-    async def save(self, game: Game, events: Sequence[Event], previous_version: int | None) -> None:
-        with SAVE_SECONDS.time():
-            await super().save(game, events, previous_version)
+    class TimedPostgres(PostgresRepository):
+        async def save(
+            self, game: Game, events: Sequence[Event], previous_version: int | None
+        ) -> None:
+            with SAVE_SECONDS.time():
+                await super().save(game, events, previous_version)
 
-
-Repository = SqliteRepository | PostgresRepository
+    return TimedPostgres
 
 
 async def open_repository(settings: Settings) -> Repository:
@@ -76,7 +88,8 @@ async def open_repository(settings: Settings) -> Repository:
     url = settings.general_database_url
     try:
         if url:
-            return await TimedPostgres.open(url, server_settings={"application_name": "general"})
+            postgres = timed_postgres()
+            return await postgres.open(url, server_settings={"application_name": "general"})
         return await TimedSqlite.open(settings.general_database)
     except Exception as error:  # whatever stops the database opening, the setting is named
         raise database_failure(settings, error) from error
@@ -116,7 +129,8 @@ def chat_front_ends(
     repository: Repository,
     shared: Sequence[web.AbstractRouteDef] = (),
 ) -> list[FrontEnd]:
-    """The front ends the settings configure; `shared`: routes the webhook's server serves."""
+    """The front ends the settings configure; `shared`: routes the webhook's server serves.
+    Each platform's library is imported here, only for the front ends configured."""
     front_ends: list[FrontEnd] = []
     if settings.telegram_token is not None:
         from adapters.telegram.frontend import TelegramFrontEnd, Webhook
@@ -178,11 +192,10 @@ async def abandon(front_end: FrontEnd) -> None:
 
 def explain(settings: Settings, front_end: FrontEnd, error: BaseException) -> StartupError | None:
     """A front end's start-up failure by the setting to fix; None for one no setting explains."""
-    from adapters.telegram.frontend import TelegramFrontEnd
-
     if not isinstance(error, Exception):
         return None
-    if isinstance(front_end, TelegramFrontEnd):
+    telegram = sys.modules.get("adapters.telegram.frontend")  # loaded with a Telegram front end
+    if telegram is not None and isinstance(front_end, telegram.TelegramFrontEnd):
         return telegram_failure(settings, error)
     return discord_failure(settings, error)
 
@@ -196,28 +209,30 @@ async def serve(
     """Run the chat front ends until `stop` is set; `ready` is set once all of them listen.
 
     `roller` replaces the dice of the settings (tests script them)."""
-    # Every board shows the chances, which need the default rules' score distributions (a few
-    # tenths of a second): worked out in a thread while the front ends connect, and ready
-    # before the first board, which would otherwise hold the loop up for them.
-    warming = asyncio.create_task(asyncio.to_thread(distributions, DEFAULT_VARIANTS))
-    try:
-        repository = await open_repository(settings)
-    except BaseException:
-        warming.cancel()  # the thread finishes unheeded
-        raise
+    repository = await open_repository(settings)
     service = GameService(repository, roller or make_roller(settings))
     started: list[FrontEnd] = []
     server: HttpServer | None = None
+    warming: asyncio.Task[None] | None = None
     try:
-        health = Health(repository)
+        health: Health | None = None
         shared = shares_webhook(settings)
-        beside = routes(health) if shared else ()
+        beside: Sequence[web.AbstractRouteDef] = ()
+        port = settings.general_http_port
+        if port is not None:
+            from bot.http import Health, routes  # aiohttp.web: only with GENERAL_HTTP_PORT
+
+            health = Health(repository)
+            beside = routes(health) if shared else ()
         front_ends = chat_front_ends(settings, service, repository, beside)
-        health.watch([Watched(f.link, f.tables.platform.key) for f in front_ends])
-        if settings.general_http_port is not None and not shared:
-            listening = HttpServer(health)  # first: /healthz says how the start goes
-            await listening.start(settings.general_http_listen, settings.general_http_port)
-            server = listening
+        if health is not None and port is not None:
+            from bot.http import HttpServer, Watched
+
+            health.watch([Watched(f.link, f.tables.platform.key) for f in front_ends])
+            if not shared:
+                listening = HttpServer(health)  # first: /healthz says how the start goes
+                await listening.start(settings.general_http_listen, port)
+                server = listening
         for front_end in front_ends:
             try:
                 await front_end.start()
@@ -228,22 +243,45 @@ async def serve(
                     raise
                 raise failure from error
             started.append(front_end)
-        await warming
         # What start-up built (libraries, catalogues, front ends) lives as long as the process:
         # out of the collector's way, a full collection walks only what the games made since.
         gc.freeze()
         log.info("ready")
         if ready is not None:
             ready.set()
+        warming = warm_up()
         await stop.wait()
     finally:
-        warming.cancel()  # a start that failed does not wait for it
+        if warming is not None:
+            warming.cancel()  # the thread finishes unheeded
         await service.close()  # computers stop first: every step they made is already saved
         # Every front end at once stops taking updates and finishes those it took.
         await asyncio.gather(*(_stop(front_end) for front_end in reversed(started)))
         if server is not None:
             await server.stop()
         await repository.close()
+
+
+def warm_up() -> asyncio.Task[None]:
+    """Solve the default rules' score distributions in a thread, after ready.
+
+    Every board of two players or more shows the chances, which need them (numpy, core.strategy
+    and a few tenths of a second of solving): done here, off the event loop, before the first
+    board most likely; a board that comes sooner waits in core.warmup for this thread instead of
+    solving them a second time. Start-up does not wait for it."""
+    task = asyncio.create_task(asyncio.to_thread(prepare, DEFAULT_VARIANTS))
+    task.add_done_callback(_warmed)
+    return task
+
+
+def _warmed(task: asyncio.Task[None]) -> None:
+    if task.cancelled():
+        return
+    error = task.exception()
+    if error is not None:  # a board solves them itself, and fails there as it would have
+        log.error("solving the default rules in advance failed", exc_info=error)
+        return
+    gc.freeze()  # what the warm-up imported and built lives as long as the process too
 
 
 async def _stop(front_end: FrontEnd) -> None:
@@ -275,6 +313,8 @@ async def main(settings: Settings | None = None) -> int:
 async def run(settings: Settings) -> int:
     """The console game with no chat token configured, else the chat front ends until a signal."""
     if settings.console_mode:
+        from adapters.console import run_console
+
         repository = await open_repository(settings)
         try:
             service = GameService(repository, make_roller(settings))

@@ -13,7 +13,6 @@ import sqlite3
 from pathlib import Path
 from urllib.parse import urlsplit
 
-import asyncpg
 from pydantic import ValidationError
 
 from bot.settings import Settings
@@ -77,6 +76,8 @@ def database_failure(settings: Settings, error: Exception) -> StartupError:
 
 
 def _postgres_failure(url: str, error: Exception) -> StartupError:
+    import asyncpg  # loaded already: only GENERAL_DATABASE_URL gets here
+
     parts = urlsplit(url)
     where = f" at {parts.hostname}" if parts.hostname else ""
     hint = ""

@@ -10,8 +10,6 @@ from core.game import Game, Phase
 from core.identity import COMPUTER_PREFIX, PlayerRef
 from core.levels import Level
 from core.rules import MAX_THROWS, score
-from core.strategy import choices, held_positions
-from core.winplay import winning_choice
 
 
 def level_of(player: PlayerRef | str) -> Level | None:
@@ -31,6 +29,10 @@ def next_action(game: Game, level: Level) -> Action:
         return Roll()
     if level is Level.NOVICE:
         return _novice(game)
+    # The strategy (numpy) is imported by the first computer to choose, not with the game.
+    from core.strategy import choices, held_positions
+    from core.winplay import winning_choice
+
     if level is Level.GRANDMASTER:
         best = winning_choice(game)
     else:

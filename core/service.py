@@ -11,6 +11,7 @@ import socket
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from core.actions import Action, Open
 from core.computer import level_of, next_action
@@ -23,10 +24,12 @@ from core.locks import ChannelLocks
 from core.ports import GameRepository
 from core.presses import TurnPresses
 from core.rematch import rematch_lobby
-from core.review import PlayerReview, review
-from core.strategy import Choice, choices
 from core.timeouts import act_on, next_deadline
 from core.view import GameView, make_view
+
+if TYPE_CHECKING:  # the review and the strategy (numpy) are imported when first used
+    from core.review import PlayerReview
+    from core.strategy import Choice
 
 log = logging.getLogger(__name__)
 Publish = Callable[["Outcome"], Awaitable[None]]
@@ -153,6 +156,8 @@ class GameService:
         return ErrorCode.REMATCH_OPEN if ours else ErrorCode.GAME_EXISTS
 
     async def _record_accuracy(self, game: Game) -> None:
+        from core.review import review
+
         reviews = review(await self.repository.events(game.id), game.variants)
         accuracy = {
             player_id: player_review.accuracy(game.variants)
@@ -178,12 +183,18 @@ class GameService:
         seat = require_turn(game, player)
         if game.turn.throws == 0:
             raise GameError(ErrorCode.THROW_FIRST)
+        from core.strategy import choices
+        from core.warmup import solved
+
+        solved(game.variants)  # if the warm-up is solving these rules, waits for it: no 2nd solve
         return choices(
             game.variants, seat.open_boxes(), game.turn.dice, game.turn.throws, seat.total
         )
 
     async def review(self, game_id: str) -> dict[str, PlayerReview]:
         """How each player of a game played, from its event log."""
+        from core.review import review
+
         game = await self.repository.get_game(game_id)
         if game is None:
             raise GameError(ErrorCode.NO_GAME)

@@ -5,13 +5,16 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from core.boxes import ALL_BOXES, Box
-from core.chances import Standing, standings_of, win_shares
 from core.events import EndReason, Event
 from core.game import Game, Phase
 from core.rules import MAX_THROWS, ROUNDS, Variants, sheet_scores
+from core.warmup import prepare
+
+if TYPE_CHECKING:  # core.chances (numpy) is imported by the first board that shows chances
+    from core.chances import Standing
 
 
 class Die(NamedTuple):
@@ -152,15 +155,20 @@ def make_view(game: Game, viewer_id: str | None = None, events: tuple[Event, ...
 
 
 def _chances(game: Game) -> tuple[float, ...]:
-    standings = standings_of(game)
-    if sum(standing.playing for standing in standings) < 2:
+    if sum(seat.active for seat in game.seats) < 2:  # as standings_of counts those playing
         return ()
-    return _shares(game.variants, standings, game.current)
+    from core.chances import standings_of
+
+    return _shares(game.variants, standings_of(game), game.current)
 
 
 @lru_cache(maxsize=1024)
 def _shares(variants: Variants, standings: tuple[Standing, ...], to_move: int) -> tuple[float, ...]:
-    """The same turn's boards are drawn again and again: its chances are worked out once."""
+    """The same turn's boards are drawn again and again: its chances are worked out once (the
+    distributions they need solved once too, if the warm-up is still at them: core.warmup)."""
+    from core.chances import win_shares
+
+    prepare(variants)
     return win_shares(variants, standings, to_move)
 
 

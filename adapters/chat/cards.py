@@ -7,15 +7,17 @@ A card is a pure description; drawing it (text, markup, buttons, pages) is the f
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from adapters.chat.plan import Redraw
 from adapters.i18n import Translator
 from core.chat_settings import ChatSettings
 from core.events import Event
 from core.game import Phase
-from core.strategy import Choice
 from core.view import GameView, PlayerView
+
+if TYPE_CHECKING:  # the strategy (numpy) is imported by the first hint
+    from core.strategy import Choice
 
 Drawn_co = TypeVar("Drawn_co", covariant=True)
 

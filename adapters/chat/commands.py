@@ -17,7 +17,6 @@ from core.actions import Action, Cancel, Join, Kick, Leave, Open
 from core.chat_settings import ChatSettings
 from core.errors import ErrorCode, GameError
 from core.identity import ChannelKey
-from core.winplay import hint_shares
 
 MAX_ARGUMENT = 32
 ACTIONS: dict[str, Action] = {"join": Join(), "leave": Leave(), "stop": Cancel()}
@@ -222,6 +221,8 @@ async def hint(tables: Tables, exchange: Exchange, game_id: str | None = None) -
         return
     dice = tuple(d.value for d in view.dice)
     game = await tables.service.game(channel)
+    from core.winplay import hint_shares  # numpy: loaded by the hint's options already
+
     shares = hint_shares(game, options) if game is not None and game.id == view.game_id else ()
     await exchange.private(cards.Hint(tuple(options), dice, view.game_id, view.version, shares))
 

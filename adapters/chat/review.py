@@ -15,10 +15,8 @@ from collections.abc import Sequence
 from adapters.chat import cards
 from adapters.i18n import Translator
 from adapters.i18n.text import review_lines
-from adapters.pictures.chart import chart_png
 from core.events import RECORDED_ENDS, Event
 from core.identity import ChannelKey
-from core.review import review, story
 from core.service import GameService
 from core.view import GameView, make_view
 
@@ -29,6 +27,10 @@ _kept: OrderedDict[tuple[str, int, str], cards.Review] = OrderedDict()
 def reviewed(t: Translator, view: GameView, events: Sequence[Event]) -> cards.Review:
     """The review's lines (none for a game without people to review) and, where the table was
     small enough to weigh by win chances, its chart."""
+    # Imported by the first review, in its thread: the review (numpy) and the chart (PIL).
+    from adapters.pictures.chart import chart_png
+    from core.review import review, story
+
     told = story(events, view.variants)
     if told is None:
         return cards.Review(

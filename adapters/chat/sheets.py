@@ -8,12 +8,17 @@ import asyncio
 from collections import OrderedDict
 
 from adapters.i18n import Translator
-from adapters.pictures import sheet_png
 from core.identity import ChannelKey
 from core.view import GameView
 
 PICTURES = 64  # pictures remembered (a 50-seat sheet is about 260 KB)
 CHATS = 4096  # chats whose last public sheet is remembered
+
+
+def _sheet_png(t: Translator, view: GameView) -> bytes:
+    from adapters.pictures import sheet_png  # PIL: imported by the first picture, in its thread
+
+    return sheet_png(t, view)
 
 
 class Sheets:
@@ -28,7 +33,7 @@ class Sheets:
         key = (view.game_id, view.version, t.locale)
         found = self._pictures.get(key)
         if found is None:
-            found = await asyncio.to_thread(sheet_png, t, view)
+            found = await asyncio.to_thread(_sheet_png, t, view)
             self._pictures[key] = found
             if len(self._pictures) > PICTURES:
                 self._pictures.popitem(last=False)

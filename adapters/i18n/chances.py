@@ -7,7 +7,6 @@ from dataclasses import replace
 from adapters.i18n import Translator
 from adapters.i18n.standings import leaders_and_mover
 from adapters.i18n.text import percent, shown_name
-from core.chances import game_shares
 from core.game import Game
 from core.view import GameView, make_view
 
@@ -37,6 +36,8 @@ def chances_line(t: Translator, view: GameView, *, every: bool = False) -> str |
 def live_chances_line(t: Translator, game: Game) -> str:
     """Every player's chances now, the throw in progress counted (`/general chances`), where a
     board shows them as the turn began."""
+    from core.chances import game_shares  # numpy: imported by the first that asks
+
     line = chances_line(t, replace(make_view(game), chances=game_shares(game)), every=True)
     assert line is not None, "a game in play has chances"
     return line

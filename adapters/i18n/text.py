@@ -27,14 +27,14 @@ from core.events import (
     TurnTimedOut,
 )
 from core.records import PastGame, PlayerStats, Standing
-from core.review import ERRORS, NOISE, Decision, PlayerReview, Story
 from core.rules import MAX_THROWS, BigGeneralMode, Variants
-from core.strategy import Choice
 from core.verdict import Verdict, verdict
 from core.view import GameView
 
 if TYPE_CHECKING:  # the Translator shows names through shown_name: imported here only for types
     from adapters.i18n import Translator
+    from core.review import Decision, PlayerReview, Story  # the review and the strategy: numpy
+    from core.strategy import Choice
 
 DIE_FACES = "⚀⚁⚂⚃⚄⚅"
 SHEET_NAME_WIDTH = 7
@@ -330,6 +330,8 @@ def _chance_lines(
     t: Translator, name: str, player_review: PlayerReview, variants: Variants
 ) -> list[str]:
     """Accuracy, points given away and the errors counted; then the costliest decision."""
+    from core.review import ERRORS  # loaded with the review being shown
+
     grades = player_review.grades
     costliest = player_review.costliest
     if costliest is None:
@@ -346,6 +348,8 @@ def _chance_lines(
 def decision_text(t: Translator, decision: Decision) -> str:
     """A costly decision: what was chosen, what was better and what it cost (in win chance
     when the review was weighed by it, and in expected points)."""
+    from core.review import NOISE  # loaded with the review being shown
+
     args = {
         "round": decision.round,
         "throw": decision.throw,

@@ -8,8 +8,8 @@ import logging
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
-from aiohttp import web
 from telegram import (
     BotCommand,
     BotCommandScopeAllGroupChats,
@@ -44,9 +44,13 @@ from adapters.telegram.exchange import CommandExchange, PressExchange
 from adapters.telegram.http import AiohttpRequest
 from adapters.telegram.memory import ForgetfulApplication
 from adapters.telegram.people import Usernames, kicked, on_behalf_of_a_chat
-from adapters.telegram.webhook import WebhookListener
 from core.identity import ChannelKey
 from core.service import GameService
+
+if TYPE_CHECKING:  # aiohttp's server (aiohttp.web) is imported only in webhook mode
+    from aiohttp import web
+
+    from adapters.telegram.webhook import WebhookListener
 
 # Opt in to python-telegram-bot's future timedelta values now, silencing its deprecation notice.
 os.environ.setdefault("PTB_TIMEDELTA", "true")
@@ -147,6 +151,8 @@ class TelegramFrontEnd:
             )
             log.info("telegram front end polling as @%s", self.app.bot.username)
         else:  # our listener, not PTB's: it compares the secret in constant time
+            from adapters.telegram.webhook import WebhookListener
+
             hook = self.webhook
             bot = self.app.bot
             queue = self.app.update_queue
