@@ -39,7 +39,6 @@ from core.events import Event
 from core.game import Game
 from core.rules import DEFAULT_VARIANTS
 from core.service import GameService
-from core.warmup import prepare
 
 if TYPE_CHECKING:
     from aiohttp import web
@@ -213,7 +212,7 @@ async def serve(
     service = GameService(repository, roller or make_roller(settings))
     started: list[FrontEnd] = []
     server: HttpServer | None = None
-    warming: asyncio.Task[None] | None = None
+    warming: asyncio.Task[object] | None = None
     try:
         health: Health | None = None
         shared = shares_webhook(settings)
@@ -262,19 +261,23 @@ async def serve(
         await repository.close()
 
 
-def warm_up() -> asyncio.Task[None]:
+def warm_up() -> asyncio.Task[object]:
     """Solve the default rules' score distributions in a thread, after ready.
 
     Every board of two players or more shows the chances, which need them (numpy, core.strategy
     and a few tenths of a second of solving): done here, off the event loop, before the first
-    board most likely; a board that comes sooner waits in core.warmup for this thread instead of
-    solving them a second time. Start-up does not wait for it."""
-    task = asyncio.create_task(asyncio.to_thread(prepare, DEFAULT_VARIANTS))
+    board most likely; a board that comes sooner waits for this thread instead of solving them a
+    second time (core.once). Start-up does not wait for it."""
+    from core.distribution import distributions
+
+    task: asyncio.Task[object] = asyncio.create_task(
+        asyncio.to_thread(distributions, DEFAULT_VARIANTS)
+    )
     task.add_done_callback(_warmed)
     return task
 
 
-def _warmed(task: asyncio.Task[None]) -> None:
+def _warmed(task: asyncio.Task[object]) -> None:
     if task.cancelled():
         return
     error = task.exception()

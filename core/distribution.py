@@ -10,7 +10,6 @@ preferred to a keep within 1e-9.
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 
 import numpy as np
@@ -19,6 +18,7 @@ import numpy.typing as npt
 from core.boxes import Box
 from core.dice import Dice
 from core.levels import Level
+from core.once import once
 from core.rules import MAX_THROWS, Variants
 from core.simulation import Policy, PolicyArray, policy_of
 from core.strategy import (
@@ -82,7 +82,7 @@ def distributions(variants: Variants) -> Distributions:
 DISTRIBUTIONS_KEPT = 4  # rule sets whose distributions are kept: 4.1 MiB each (rest, policy)
 
 
-@functools.lru_cache(maxsize=DISTRIBUTIONS_KEPT)
+@once(DISTRIBUTIONS_KEPT)
 def solve_distributions(rules: RuleKey) -> Distributions:
     """Solved on first use, the last DISTRIBUTIONS_KEPT rule sets used kept (a bot whose chats use
     more solves one again when it comes back: about 0.05 s)."""

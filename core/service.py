@@ -184,9 +184,7 @@ class GameService:
         if game.turn.throws == 0:
             raise GameError(ErrorCode.THROW_FIRST)
         from core.strategy import choices
-        from core.warmup import solved
 
-        solved(game.variants)  # if the warm-up is solving these rules, waits for it: no 2nd solve
         return choices(
             game.variants, seat.open_boxes(), game.turn.dice, game.turn.throws, seat.total
         )

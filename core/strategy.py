@@ -21,6 +21,7 @@ import numpy.typing as npt
 
 from core.boxes import ALL_BOXES, Box
 from core.dice import DICE_COUNT, FACES, Dice
+from core.once import once
 from core.rules import BigGeneralMode, Variants, sheet_scores
 
 FloatArray = npt.NDArray[np.float64]
@@ -325,7 +326,7 @@ RULE_SETS = 8
 KEEP_ROWS_KEPT = 2 * FULL + 2
 
 
-@functools.lru_cache(maxsize=RULE_SETS)
+@once(RULE_SETS)
 def solve(rules: RuleKey) -> Solution:
     return Solution(rules)
 

@@ -11,7 +11,6 @@ from core.boxes import ALL_BOXES, Box
 from core.events import EndReason, Event
 from core.game import Game, Phase
 from core.rules import MAX_THROWS, ROUNDS, Variants, sheet_scores
-from core.warmup import prepare
 
 if TYPE_CHECKING:  # core.chances (numpy) is imported by the first board that shows chances
     from core.chances import Standing
@@ -165,10 +164,9 @@ def _chances(game: Game) -> tuple[float, ...]:
 @lru_cache(maxsize=1024)
 def _shares(variants: Variants, standings: tuple[Standing, ...], to_move: int) -> tuple[float, ...]:
     """The same turn's boards are drawn again and again: its chances are worked out once (the
-    distributions they need solved once too, if the warm-up is still at them: core.warmup)."""
+    distributions they need are solved once, whichever thread asks first: core.once)."""
     from core.chances import win_shares
 
-    prepare(variants)
     return win_shares(variants, standings, to_move)
 
 

@@ -104,21 +104,21 @@ def test_the_console_imports_no_platform(tmp_path: Path) -> None:
 
 def test_a_board_during_the_warm_up_does_not_solve_again() -> None:
     """The warm-up thread and a board asking at the same moment: one solve between them
-    (core.warmup), the other waits for it."""
+    (core.once), the other waits for it."""
     code = """
 import threading
 from core.rules import DEFAULT_VARIANTS
-from core.warmup import prepare
+from core.distribution import distributions, solve_distributions
 from core.strategy import solve
 
-warm = threading.Thread(target=prepare, args=(DEFAULT_VARIANTS,))
+warm = threading.Thread(target=distributions, args=(DEFAULT_VARIANTS,))
 warm.start()
-prepare(DEFAULT_VARIANTS)  # the board's call, while the thread is at it
+distributions(DEFAULT_VARIANTS)  # the board's call, while the thread is at it
 warm.join()
-print(solve.cache_info().misses)
+print(solve.cache_info().misses, solve_distributions.cache_info().misses)
 """
     done = subprocess.run(
         [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120
     )
     assert done.returncode == 0, done.stderr
-    assert done.stdout.split() == ["1"]
+    assert done.stdout.split() == ["1", "1"]
