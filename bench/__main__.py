@@ -130,8 +130,11 @@ def targets(
             f"in progress): {peak:.0f} MB — {verdict(peak < RSS_MB)}"
         )
     if startup is not None:
-        for compiled, how in ((True, "bytecode compiled"), (False, "nothing compiled")):
-            ready = {c: f.median for (c, k), f in startup.ready.items() if k == compiled}
+        first = {c: f.median for c, f in startup.first_launch.items()}
+        for ready, how in (
+            ({c: f.median for (c, k), f in startup.ready.items() if k}, "bytecode compiled"),
+            (first, "first launch"),
+        ):
             if not ready:
                 continue
             worst = max(ready, key=lambda c: ready[c])

@@ -6,7 +6,7 @@
 - `seen`: the platform sees the bot — the first getUpdates long poll at the fake Telegram, the
   gateway IDENTIFY at the fake Discord (with both, the later of the two);
 - `ready`: the bot logs "ready": every front end started (on Discord that includes discord.py's
-  wait for the guilds, GUILD_READY_TIMEOUT = 0.5 s after READY) and the timers re-armed;
+  wait for the guilds, GUILD_READY_TIMEOUT = 0.1 s after READY) and the timers re-armed;
 - with bytecode compiled (as a deployed install runs: the first launch writes it, the timed ones
   read it); on a first launch (the standard library's bytecode as the Python installation ships
   it, the project and its site-packages compiled from source: what a fresh `uv sync` runs, uv

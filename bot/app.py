@@ -184,6 +184,19 @@ def chat_front_ends(
     return front_ends
 
 
+async def _start(settings: Settings, front_end: FrontEnd) -> None:
+    """Start one front end; one that fails is stopped (what it opened closed) and its failure
+    said by the setting to fix, where one explains it."""
+    try:
+        await front_end.start()
+    except BaseException as error:
+        await abandon(front_end)
+        failure = explain(settings, front_end, error)
+        if failure is None:
+            raise
+        raise failure from error
+
+
 async def abandon(front_end: FrontEnd) -> None:
     """Stop a front end whose start failed, closing what it opened before failing."""
     await front_end.stop()
@@ -232,16 +245,14 @@ async def serve(
                 listening = HttpServer(health)  # first: /healthz says how the start goes
                 await listening.start(settings.general_http_listen, port)
                 server = listening
-        for front_end in front_ends:
-            try:
-                await front_end.start()
-            except BaseException as error:
-                await abandon(front_end)
-                failure = explain(settings, front_end, error)
-                if failure is None:
-                    raise
-                raise failure from error
-            started.append(front_end)
+        # Every front end at once: each mostly waits for its platform (Discord for its guilds).
+        outcomes = await asyncio.gather(
+            *(_start(settings, front_end) for front_end in front_ends), return_exceptions=True
+        )
+        started.extend(f for f, done in zip(front_ends, outcomes, strict=True) if done is None)
+        for done in outcomes:
+            if isinstance(done, BaseException):
+                raise done
         # What start-up built (libraries, catalogues, front ends) lives as long as the process:
         # out of the collector's way, a full collection walks only what the games made since.
         gc.freeze()

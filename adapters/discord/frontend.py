@@ -33,7 +33,7 @@ from core.service import GameService, Outcome
 log = logging.getLogger(__name__)
 # How long discord.py waits for the guilds after READY before it calls the bot ready. The bot
 # keeps nothing per guild (interactions carry all it needs), so there is no point waiting long.
-GUILD_READY_TIMEOUT = 0.5
+GUILD_READY_TIMEOUT = 0.1
 DRAIN = 10.0  # seconds a stop waits for the interactions being carried out
 __all__ = ["DiscordFrontEnd", "Shards"]
 
