@@ -865,7 +865,9 @@ async def measure_bot(
 # ---------------------------------------------------------------------------- the whole benchmark
 
 
-def levels_for(quick: bool) -> list[Level]:
+def levels_for(quick: bool, capacity: bool = False) -> list[Level]:
+    if capacity:  # only the level that measures capacity (for profiling)
+        return [Level(200, CAPACITY, 2.0)]
     if quick:
         return [
             Level(1, FAST_THINK, 1.5),
@@ -1035,6 +1037,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--quick", action="store_true", help="small levels, one run")
+    parser.add_argument(
+        "--capacity", action="store_true", help="only 200 tables pressing as soon as answered"
+    )
     parser.add_argument("--platform", choices=PLATFORMS, action="append")
     parser.add_argument("--bot", choices=BOTS, action="append")
     args = parser.parse_args(argv)
@@ -1043,7 +1048,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         report = asyncio.run(
             roundtrip(
                 runs,
-                levels_for(args.quick),
+                levels_for(args.quick, args.capacity),
                 Path(directory),
                 args.platform or PLATFORMS,
                 args.bot or BOTS,

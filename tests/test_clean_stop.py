@@ -21,11 +21,9 @@ TABLES = 3  # on each platform
 SEED = "4"  # no table's first throw is a big general with these dice
 
 
-async def start_bot(
-    tg: FakeTelegram, dc: FakeDiscord, database: Path, log: Path
-) -> asyncio.subprocess.Process:
+async def start_bot(tg: FakeTelegram, dc: FakeDiscord, database: Path, log: Path) -> Bot:
     settings = {**on_telegram(tg), **on_discord(dc), "GENERAL_DATABASE": str(database)}
-    return (await Bot.start({**settings, "GENERAL_DICE_SEED": SEED}, log, timeout=30)).process
+    return await Bot.start({**settings, "GENERAL_DICE_SEED": SEED}, log, timeout=30)
 
 
 async def telegram_table(tg: FakeTelegram, n: int) -> tuple[FakeUser, FakeChat]:
@@ -96,51 +94,55 @@ async def test_sigterm_mid_flood_keeps_every_answered_press_and_nothing_else(
     database, log = tmp_path / "general.db", tmp_path / "bot.log"
     async with FakeTelegram() as tg, FakeDiscord(token=TOKEN) as dc:
         guild = dc.guild("Flood club")
-        proc = await start_bot(tg, dc, database, log)
-        tables = [await telegram_table(tg, n) for n in range(TABLES)]
-        members = [dc.member(guild, f"Dora {n}") for n in range(TABLES)]
-        channels = [dc.text_channel(guild, f"flood-{n}") for n in range(TABLES)]
-        for channel, member in zip(channels, members, strict=True):
-            await discord_table(dc, channel, member)
+        bot = await start_bot(tg, dc, database, log)
+        proc = bot.process
+        try:
+            tables = [await telegram_table(tg, n) for n in range(TABLES)]
+            members = [dc.member(guild, f"Dora {n}") for n in range(TABLES)]
+            channels = [dc.text_channel(guild, f"flood-{n}") for n in range(TABLES)]
+            for channel, member in zip(channels, members, strict=True):
+                await discord_table(dc, channel, member)
 
-        queries: dict[int, list[str]] = {n: [] for n in range(TABLES)}
-        interactions: dict[int, list[FakeInteraction]] = {n: [] for n in range(TABLES)}
-        signalled = asyncio.Event()
-        after_signal = 0
+            queries: dict[int, list[str]] = {n: [] for n in range(TABLES)}
+            interactions: dict[int, list[FakeInteraction]] = {n: [] for n in range(TABLES)}
+            signalled = asyncio.Event()
+            after_signal = 0
 
-        async def flood_telegram(n: int) -> None:
-            nonlocal after_signal
-            person, chat = tables[n]
-            board = [m for m in tg.bot_messages(chat) if m.buttons][-1]
-            while proc.returncode is None:  # the dice in turn, as the board shows them now
-                board = tg.message(chat, board.message_id)
-                die = len(queries[n]) % 5
-                queries[n].append(await tg.press(person, board, data=hold_data(board, die)))
-                after_signal += signalled.is_set()
-                await asyncio.sleep(0.005)
+            async def flood_telegram(n: int) -> None:
+                nonlocal after_signal
+                person, chat = tables[n]
+                board = [m for m in tg.bot_messages(chat) if m.buttons][-1]
+                while proc.returncode is None:  # the dice in turn, as the board shows them now
+                    board = tg.message(chat, board.message_id)
+                    die = len(queries[n]) % 5
+                    queries[n].append(await tg.press(person, board, data=hold_data(board, die)))
+                    after_signal += signalled.is_set()
+                    await asyncio.sleep(0.005)
 
-        async def flood_discord(n: int) -> None:
-            nonlocal after_signal
-            while proc.returncode is None:  # the dice in turn, as the board shows them now
-                board = newest(dc, channels[n])
-                die = len(interactions[n]) % 5
-                custom_id = button(board, f"h{die}").custom_id
-                interactions[n].append(await dc.press(members[n], board, custom_id=custom_id))
-                after_signal += signalled.is_set()
-                await asyncio.sleep(0.005)
+            async def flood_discord(n: int) -> None:
+                nonlocal after_signal
+                while proc.returncode is None:  # the dice in turn, as the board shows them now
+                    board = newest(dc, channels[n])
+                    die = len(interactions[n]) % 5
+                    custom_id = button(board, f"h{die}").custom_id
+                    interactions[n].append(await dc.press(members[n], board, custom_id=custom_id))
+                    after_signal += signalled.is_set()
+                    await asyncio.sleep(0.005)
 
-        flooding = [
-            *(asyncio.create_task(flood_telegram(n)) for n in range(TABLES)),
-            *(asyncio.create_task(flood_discord(n)) for n in range(TABLES)),
-        ]
-        await asyncio.sleep(1.0)
-        proc.send_signal(signal.SIGTERM)
-        signalled.set()
-        stopped_at = time.monotonic()
-        code = await asyncio.wait_for(proc.wait(), 15)
-        took = time.monotonic() - stopped_at
-        await asyncio.gather(*flooding)
-        await asyncio.sleep(0.2)  # anything still on its way in has arrived
+            flooding = [
+                *(asyncio.create_task(flood_telegram(n)) for n in range(TABLES)),
+                *(asyncio.create_task(flood_discord(n)) for n in range(TABLES)),
+            ]
+            await asyncio.sleep(1.0)
+            proc.send_signal(signal.SIGTERM)
+            signalled.set()
+            stopped_at = time.monotonic()
+            code = await asyncio.wait_for(proc.wait(), 15)
+            took = time.monotonic() - stopped_at
+            await asyncio.gather(*flooding)
+            await asyncio.sleep(0.2)  # anything still on its way in has arrived
+        finally:
+            bot.kill()  # a failure above leaves no bot behind
 
         assert code == 0 and took < 15, (code, took)
         assert after_signal > 0, "the flood went on while the bot stopped"
