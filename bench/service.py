@@ -13,6 +13,12 @@ INSERT of a snapshot-sized row per transaction) through aiosqlite with the repos
 the same writes through the standard sqlite3 module in the calling thread, which shows what the
 driver's thread hop costs.
 
+Beside each level, in the same run, the same games on `OneAtATime`: the repository as it was
+before group commit, each save its own statement and its own commit through aiosqlite's queue
+(and a recorded game's saver rating every game waiting), so that the gain is measured on the
+same machine at the same moment. The repository's saves go through its writer, which commits
+the saves that arrive together in one transaction: the mean group size is shown.
+
 Last, the same games on `InMemory`, the repository with its saves kept in memory only and no
 disk at all: the rate of the core and the service themselves (apply, the view, the timers, the
 review), which is the ceiling of any storage under them.
@@ -34,6 +40,8 @@ from typing import Any
 import aiosqlite
 
 from adapters.sqlite import SqliteRepository
+from adapters.sqlite.files import FileWatch, ProcessLock
+from adapters.sqlite.repository import SAVE, save_row
 from bench.roundtrip import Figure, percentile
 from core.actions import Action, Open, Roll, Score, Start, ToggleHold
 from core.dice import SeededRoller
@@ -57,6 +65,12 @@ class ServiceResult:
     latencies: list[float]
     seconds: float
     hops: int = 0  # calls handed to aiosqlite's thread while timed
+    groups: int = 0  # transactions the writer committed while timed
+    grouped: int = 0  # saves in them
+
+    @property
+    def group_size(self) -> float:
+        return self.grouped / self.groups if self.groups else 0.0
 
     @property
     def rate(self) -> float:
@@ -135,30 +149,68 @@ async def service_level(
     latencies: list[float] = []
     players = [Player(n, prefix) for n in range(games)]
     db = repository._db if isinstance(repository, SqliteRepository) else None
+    writer = repository._writer if isinstance(repository, SqliteRepository) else None
     hops = _count_hops(db, clock) if db is not None else [0]
     tasks = [asyncio.create_task(p.play(service, stop, latencies, clock)) for p in players]
     try:
         await asyncio.sleep(warmup)
         clock.recording = True
+        before = (writer.groups, writer.saves) if writer else (0, 0)
         began = time.perf_counter()
         await asyncio.sleep(seconds)
         clock.recording = False
         elapsed = time.perf_counter() - began
+        after = (writer.groups, writer.saves) if writer else (0, 0)
     finally:
         stop.set()
         await asyncio.gather(*tasks)
         await service.close()
         if db is not None:
             del db._execute  # the connection's own method again
-    return ServiceResult(games, latencies, elapsed, hops[0])
+    groups, grouped = after[0] - before[0], after[1] - before[1]
+    return ServiceResult(games, latencies, elapsed, hops[0], groups, grouped)
+
+
+class OneAtATime(SqliteRepository):
+    """The repository's save as it was before group commit (for the benchmark only): one
+    statement, so one commit, per save through aiosqlite's queue; a recorded game's saver rates
+    every game waiting."""
+
+    async def save(self, game: Game, events: Sequence[Event], previous_version: int | None) -> None:
+        row = save_row(game, events, previous_version)
+        key = str(game.channel)
+        try:
+            self._writable()
+            await self._db.execute_fetchall(SAVE, row)
+        except aiosqlite.IntegrityError as error:
+            self._active.pop(key, None)
+            if str(error) == "stale":
+                raise GameError(ErrorCode.STALE) from error
+            if previous_version is None:
+                raise GameError(ErrorCode.GAME_EXISTS) from error
+            raise
+        except BaseException:
+            self._active.pop(key, None)
+            raise
+        if game.phase is Phase.FINISHED:
+            self._active.pop(key, None)
+        else:
+            self._active[key] = game
+        if row[-1] is not None:
+            await self._rate_recorded()
 
 
 class InMemory(SqliteRepository):
     """The repository without the disk: games and event logs kept in dicts, saved with the same
     version check. A diagnostic for the benchmark only: what the service costs by itself."""
 
-    def __init__(self, connection: aiosqlite.Connection) -> None:
-        super().__init__(connection)
+    def __init__(
+        self,
+        connection: aiosqlite.Connection,
+        lock: ProcessLock | None = None,
+        watch: FileWatch | None = None,
+    ) -> None:
+        super().__init__(connection, lock, watch)
         self._logs: dict[str, list[Event]] = {}
         self._games: dict[str, Game] = {}
 
@@ -272,6 +324,10 @@ class ServiceReport:
     p95: dict[int, Figure] = field(default_factory=dict)
     p99: dict[int, Figure] = field(default_factory=dict)
     hops: dict[int, Figure] = field(default_factory=dict)
+    group: dict[int, Figure] = field(default_factory=dict)  # mean saves per transaction
+    before: dict[int, Figure] = field(default_factory=dict)  # OneAtATime's actions/s
+    before_p50: dict[int, Figure] = field(default_factory=dict)
+    before_p99: dict[int, Figure] = field(default_factory=dict)
     raw: Figure = field(default_factory=Figure)
     raw_sqlite3: Figure = field(default_factory=Figure)
     in_memory: Figure = field(default_factory=Figure)  # actions/s at target_games, no disk
@@ -285,10 +341,17 @@ class ServiceReport:
         self.p95.setdefault(games, Figure()).add(result.ms(0.95))
         self.p99.setdefault(games, Figure()).add(result.ms(0.99))
         self.hops.setdefault(games, Figure()).add(result.hops_per_action)
+        self.group.setdefault(games, Figure()).add(result.group_size)
 
-    def share(self, games: int) -> Figure:
+    def add_before(self, result: ServiceResult) -> None:
+        games = result.games
+        self.before.setdefault(games, Figure()).add(result.rate)
+        self.before_p50.setdefault(games, Figure()).add(result.ms(0.50))
+        self.before_p99.setdefault(games, Figure()).add(result.ms(0.99))
+
+    def share(self, games: int, before: bool = False) -> Figure:
         """Actions a second at `games` over the raw committed-write rate, run by run."""
-        rates = self.rate.get(games, Figure()).values
+        rates = (self.before if before else self.rate).get(games, Figure()).values
         return Figure([r / w for r, w in zip(rates, self.raw.values, strict=False)])
 
     def lines(self) -> list[str]:
@@ -297,16 +360,35 @@ class ServiceReport:
         ]
         header = (
             f"{'games':>5} {'actions/s':>20} {'p50 ms':>20} {'p95 ms':>20} {'p99 ms':>20} "
-            f"{'trips/action':>13}"
+            f"{'trips/action':>13} {'saves/commit':>18}"
         )
         out += [header, "-" * len(header)]
         for games in self.levels:
             out.append(
                 f"{games:>5} {self.rate[games].show(0):>20} {self.p50[games].show(2):>20} "
                 f"{self.p95[games].show(2):>20} {self.p99[games].show(2):>20} "
-                f"{self.hops[games].show(1):>13}"
+                f"{self.hops[games].show(1):>13} {self.group[games].show(1):>18}"
             )
-        out.append("(trips/action: calls handed to aiosqlite's worker thread and back per action)")
+        out.append("(trips/action: calls handed to aiosqlite's worker thread and back per action;")
+        out.append(" saves/commit: the mean number of saves the writer committed together)")
+        if self.before:
+            out.append("The same levels in the same runs, one commit per save (before):")
+            header = f"{'games':>5} {'actions/s':>20} {'p50 ms':>20} {'p99 ms':>20} {'gain':>18}"
+            out += [header, "-" * len(header)]
+            for games in self.levels:
+                gain = Figure(
+                    [
+                        a / b
+                        for a, b in zip(
+                            self.rate[games].values, self.before[games].values, strict=False
+                        )
+                    ]
+                )
+                out.append(
+                    f"{games:>5} {self.before[games].show(0):>20} "
+                    f"{self.before_p50[games].show(2):>20} {self.before_p99[games].show(2):>20} "
+                    f"{gain.show(2):>18}"
+                )
         out.append(
             f"raw committed single-row writes, aiosqlite, WAL, synchronous={SYNCHRONOUS}: "
             f"{self.raw.show(0)} /s"
@@ -314,8 +396,11 @@ class ServiceReport:
         out.append(
             f"the same writes through sqlite3 in the calling thread: {self.raw_sqlite3.show(0)} /s"
         )
-        games = self.target_games if self.target_games in self.rate else max(self.rate)
-        out.append(f"service at {games} games / raw aiosqlite writes: {self.share(games).show(2)}")
+        for games in sorted({min(10, max(self.rate)), self.target_games} & set(self.rate)):
+            line = f"service at {games} games / raw aiosqlite writes: {self.share(games).show(2)}"
+            if games in self.before:
+                line += f" (one commit per save: {self.share(games, before=True).show(2)})"
+            out.append(line)
         if self.in_memory.values:
             out.append(
                 f"the same service with its saves in memory (no disk) at {self.target_games} "
@@ -341,10 +426,14 @@ async def service_benchmark(
         report.raw.add(await raw_writes(where / "raw.db", seconds))
         report.raw_sqlite3.add(raw_writes_sqlite3(where / "raw-sqlite3.db", seconds))
         repository = await SqliteRepository.open(where / "service.db")
+        before = await OneAtATime.open(where / "one-at-a-time.db")
         try:
-            for games in levels:
+            for games in levels:  # each level on both, one after the other
                 report.add(await service_level(repository, games, seconds, warmup, f"g{games}-"))
+                result = await service_level(before, games, seconds, warmup, f"b{games}-")
+                report.add_before(result)
         finally:
+            await before.close()
             await repository.close()
         if report.target_games in levels:
             memory = await InMemory.open(where / "in-memory.db")  # its file stays empty

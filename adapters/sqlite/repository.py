@@ -20,6 +20,7 @@ from adapters.sqlite.files import FileWatch, ProcessLock
 from adapters.sqlite.forget import SqliteForget
 from adapters.sqlite.ratings import SqliteRatings
 from adapters.sqlite.schema import MIGRATIONS, SCHEMA_VERSION
+from adapters.sqlite.writer import GroupWriter
 from core.chat_settings import ChatSettings
 from core.errors import ErrorCode, GameError, StorageError
 from core.events import RECORDED_ENDS, EndReason, Event, event_from_dict, event_to_dict
@@ -80,6 +81,8 @@ class SqliteRepository(SqliteRatings, SqliteForget):
     """One connection per process. Every operation is a single statement (a save is one INSERT
     into the game_saves view, see schema 4), so each is its own transaction, no lock is held
     across awaits and aiosqlite's queue keeps its thread busy while the event loop goes on.
+    Saves go through one writer (adapters.sqlite.writer) that commits those arriving together
+    in one transaction, each its own savepoint, each answered after the commit.
     Statements go through execute_fetchall or a closed cursor: a sqlite3 cursor must not be
     dropped in the loop's thread, where its reset could meet the same cached statement running
     in the database's thread.
@@ -107,6 +110,12 @@ class SqliteRepository(SqliteRatings, SqliteForget):
         self._boards: Recent[str] = Recent(RECENT)
         self._rating = asyncio.Lock()
         self._catching_up: asyncio.Task[None] | None = None
+        self._rating_later: set[asyncio.Task[None]] = set()
+        self._rated: Recent[bool] = Recent(RECENT)  # rated for a saver still to look
+        # Every save goes through the one writer, which commits those that arrive together
+        # in one transaction (see adapters.sqlite.writer), once it has seen the file is still
+        # at its path.
+        self._writer = GroupWriter(connection, SAVE, self._writable)
 
     @classmethod
     async def open(
@@ -163,9 +172,11 @@ class SqliteRepository(SqliteRatings, SqliteForget):
                 raise
 
     async def close(self) -> None:
-        if self._catching_up is not None:  # each game is rated in one statement: safe to stop
-            self._catching_up.cancel()
-            await asyncio.gather(self._catching_up, return_exceptions=True)
+        await self._writer.close()  # the saves queued are committed first
+        rating = [*self._rating_later, *([self._catching_up] if self._catching_up else [])]
+        for task in rating:  # each game is rated in one statement: safe to stop
+            task.cancel()
+        await asyncio.gather(*rating, return_exceptions=True)
         if self._checkpoints is not None:
             self._checkpoints.cancel()
             await asyncio.gather(self._checkpoints, return_exceptions=True)
@@ -345,50 +356,99 @@ class SqliteRepository(SqliteRatings, SqliteForget):
         return await self._rows("SELECT * FROM results WHERE game_id = ? ORDER BY seat", (game_id,))
 
     async def save(self, game: Game, events: Sequence[Event], previous_version: int | None) -> None:
-        now = time.time()
+        """Queue the save for the writer and wait until its group is committed (or the save
+        refused: GameError STALE, GAME_EXISTS). Once called, the save is the writer's: a
+        cancellation is raised only after the verdict. A recorded game is rated before this
+        returns (the games before it too, in their order)."""
         finished = game.phase is Phase.FINISHED
-        row = (
-            game.id,
-            str(game.channel),
-            game.phase.value,
-            game.version,
-            previous_version,
-            _dumps(game_to_dict(game)),
-            now,
-            now if finished else None,
-            game.end_reason.value if game.end_reason else None,
-            _dumps([event_to_dict(event) for event in events]),
-            _dumps(_results(game)) if game.end_reason in RECORDED_ENDS else None,
-        )
+        row = save_row(game, events, previous_version)
         key = str(game.channel)
+
+        def done(error: BaseException | None) -> None:
+            """Run by the writer once the group is committed or refused, waited for or not:
+            the copy in memory follows the file (a save whose fate is unknown drops it)."""
+            if error is not None or finished:
+                self._active.pop(key, None)
+            else:
+                self._active[key] = game
+
+        committed = self._writer.submit(row, done)
         try:
-            self._writable()
-            await self._db.execute_fetchall(SAVE, row)
+            await _through_cancellation(committed)
         except aiosqlite.IntegrityError as error:
-            self._active.pop(key, None)
             if str(error) == "stale":
                 raise GameError(ErrorCode.STALE) from error
             if previous_version is None:
                 raise GameError(ErrorCode.GAME_EXISTS) from error
             raise
-        except BaseException:
-            # Cancelled or failed: the statement may still have run; the file says which.
-            self._active.pop(key, None)
+        except asyncio.CancelledError:
+            if row[-1] is not None and _committed(committed):
+                self._rate_later()  # recorded all the same: rated without this caller
             raise
-        if finished:
-            self._active.pop(key, None)
-        else:
-            self._active[key] = game
         if row[-1] is not None:
-            await self._rate_recorded()
+            await self._rate_recorded(game.id)
 
-    async def _rate_recorded(self) -> None:
-        """Rate the games recorded and not yet rated; should that fail, they wait for the next
-        game's end."""
+    def _rate_later(self) -> None:
+        """Rate in the background what a cancelled save recorded (close() stops it: a game
+        not yet rated waits for the next, or the next start's catching up)."""
+        task = asyncio.create_task(self._rate_recorded())
+        self._rating_later.add(task)
+        task.add_done_callback(self._rating_later.discard)
+
+    async def _rate_recorded(self, game_id: str | None = None) -> None:
+        """Rate the games recorded and not yet rated, in order, up to and including `game_id`
+        (every one where None); should that fail, they wait for the next game's end."""
         try:
-            await self.rate_games()
+            if game_id is None:
+                await self.rate_games()
+            else:
+                await self._rate_through(game_id)
         except (sqlite3.Error, StorageError):
             log.exception("rating the recorded games failed; they wait for the next")
+
+    async def _rate_through(self, game_id: str) -> None:
+        """Rate the waiting games in their order (as rate_games does) up to and including
+        `game_id`, and no further: those recorded after it are rated by their own savers, and
+        those before it that this rated are remembered, so that their savers, waiting for the
+        lock meanwhile, find them rated without a trip to the database. (Rating every game
+        waiting let one saver go on rating the games recorded after its own, without bound,
+        while the others waited for the lock.)"""
+        async with self._rating:
+            if self._rated.get(game_id):
+                self._rated.drop(game_id)
+                return
+            for row in await self._rows(RATE_UP_TO, (game_id,)):
+                waiting = str(row["game_id"])
+                await self._rate(waiting)
+                if waiting != game_id:
+                    self._rated.put(waiting, True)
+
+
+def _committed(future: asyncio.Future[None]) -> bool:
+    return future.done() and not future.cancelled() and future.exception() is None
+
+
+async def _through_cancellation(committed: asyncio.Future[None]) -> None:
+    """Wait for the writer's verdict on a save: its own error, if any. A cancellation meanwhile
+    is held back until the verdict and raised then, so that the caller, and the channel lock
+    it holds, outlive the save: nothing else acts on the channel while its fate is unknown."""
+    cancelled = False
+    while True:
+        try:
+            await asyncio.shield(committed)
+        except asyncio.CancelledError:
+            if committed.cancelled():  # the writer itself was cancelled: the fate is unknown
+                raise
+            cancelled = True
+            if not committed.done():
+                continue
+        except BaseException:
+            if cancelled:
+                raise asyncio.CancelledError from None
+            raise
+        if cancelled:
+            raise asyncio.CancelledError
+        return
 
 
 async def _checkpoint(connection: aiosqlite.Connection, every: float, watch: FileWatch) -> None:
@@ -410,10 +470,34 @@ async def _checkpoint(connection: aiosqlite.Connection, every: float, watch: Fil
         await connection.close()
 
 
+# The games waiting to be rated, in order, up to `game_id` if it still waits (else none).
+RATE_UP_TO = (
+    "SELECT game_id FROM unrated WHERE (queued, game_id) <= (SELECT queued, game_id FROM unrated"
+    " WHERE game_id = ?1) ORDER BY queued, game_id"
+)
+
 SAVE = (
     "INSERT INTO game_saves (id, channel, phase, version, previous, snapshot, saved_at,"
     " finished_at, end_reason, events, results) VALUES (?,?,?,?,?,?,?,?,?,?,?)"
 )
+
+
+def save_row(game: Game, events: Sequence[Event], previous_version: int | None) -> tuple[Any, ...]:
+    """The parameters of SAVE for a game, its new events and the version it was read at."""
+    now = time.time()
+    return (
+        game.id,
+        str(game.channel),
+        game.phase.value,
+        game.version,
+        previous_version,
+        _dumps(game_to_dict(game)),
+        now,
+        now if game.phase is Phase.FINISHED else None,
+        game.end_reason.value if game.end_reason else None,
+        _dumps([event_to_dict(event) for event in events]),
+        _dumps(_results(game)) if game.end_reason in RECORDED_ENDS else None,
+    )
 
 
 def _results(game: Game) -> list[dict[str, Any]]:
