@@ -52,7 +52,7 @@ from core.identity import ChannelKey, PlayerRef
 from core.ports import GameRepository
 from core.rules import Variants
 from core.service import GameService, Outcome
-from core.strategy import FULL, solution
+from core.strategy import FULL, RuleKey, keep_row, solve
 
 LEVELS = (1, 10, 100, 500)
 PLATFORM = "tg"
@@ -240,9 +240,10 @@ def warm_strategy() -> None:
     a running bot has them from its first hour on, while solving them (once a process, about
     a second in all) inside a few seconds' measurement would weigh on every figure. The
     post-game review at each game's end reads them."""
-    tables = solution(Variants())
+    rules = RuleKey.of(Variants())
+    solve(rules)
     for mask in range(1, FULL + 1):
-        tables.turn(mask, False)  # as choices() asks (the cache keys on the arguments)
+        keep_row(rules, False, mask)  # as choices() and the review ask (a bounded cache)
 
 
 def _count_hops(db: aiosqlite.Connection, clock: Clock) -> list[int]:
