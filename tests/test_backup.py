@@ -19,7 +19,7 @@ from core.service import GameService
 from tests.fakes.telegram import FakeTelegram
 from tests.process import Bot, on_telegram, tool
 from tests.storage.test_ratings import STRAIGHT, play
-from tests.telegram.kit import live_board, press
+from tests.telegram.kit import board_shown, live_board, press
 
 ROOT = Path(__file__).resolve().parents[1]
 LINE = re.compile(
@@ -64,8 +64,7 @@ async def test_a_backup_taken_while_the_bot_plays_is_restored_and_the_game_goes_
         bot = await Bot.start(telegram(fake, database), log)
         try:
             await fake.send_message(alice, group, "/general start")
-            await fake.settle()
-            await press(fake, bob, live_board(fake, group), "Join")
+            await press(fake, bob, await board_shown(fake, group), "Join")
             await press(fake, alice, live_board(fake, group), "Start")
             board = live_board(fake, group)
             starter, other = (alice, bob) if f"id={alice.id}" in board.text else (bob, alice)
@@ -106,8 +105,7 @@ async def test_a_backup_taken_while_the_bot_plays_is_restored_and_the_game_goes_
             assert not (await press(fake, other, later, box)).startswith("✍️ ")
             assert stored(database) == at_backup
             await fake.send_message(starter, group, "/general start")
-            await fake.settle()
-            again = live_board(fake, group)
+            again = await board_shown(fake, group, besides=(mid, following.message_id))
             assert again.message_id not in (mid, following.message_id)
             assert f"{starter.first_name}'s turn · round 1/10 · throw 1/3" in again.plain_text
             box = next(b.text for b in again.buttons if "·" in b.text)

@@ -59,6 +59,22 @@ async def running(settings: Settings, roller: Roller) -> AsyncIterator[None]:
         await asyncio.wait_for(task, 10)
 
 
+async def board_shown(
+    fake: FakeTelegram, chat: FakeChat, besides: tuple[int, ...] = ()
+) -> FakeMessage:
+    """The live board once there is one (a message other than `besides`): a freshly started
+    bot may take longer for its first answer than the fake's quiet moment (its first board
+    loads what start-up left out)."""
+    await fake.wait_for(
+        lambda: any(
+            m.reply_markup and not m.deleted and m.message_id not in besides
+            for m in fake.bot_messages(chat)
+        ),
+        timeout=20,
+    )
+    return live_board(fake, chat)
+
+
 def live_board(fake: FakeTelegram, chat: FakeChat, thread_id: int | None = None) -> FakeMessage:
     """The newest bot message that still has buttons."""
     boards = [m for m in fake.bot_messages(chat, thread_id) if m.reply_markup and not m.deleted]

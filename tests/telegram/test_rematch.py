@@ -10,7 +10,7 @@ from pathlib import Path
 
 from tests.fakes.telegram import FakeChat, FakeMessage, FakeTelegram
 from tests.process import Bot, on_telegram
-from tests.telegram.kit import RunningBot, live_board, press
+from tests.telegram.kit import RunningBot, board_shown, live_board, press
 
 REMATCH = "🔁 Rematch"
 BIG = [3, 3, 3, 3, 3]
@@ -98,8 +98,7 @@ async def test_the_rematch_button_works_after_a_sigkill(fake: FakeTelegram, tmp_
     group = fake.chat(-100802, title="Crash")
     first = await start_bot(fake, database, log)
     await fake.send_message(alice, group, "/general start")
-    await fake.settle()
-    lobby = live_board(fake, group)
+    lobby = await board_shown(fake, group)
     await press(fake, alice, lobby, "+ Novice")
     await press(fake, alice, lobby, "Start")
     await press(fake, alice, live_board(fake, group), "Roll")

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from tests.fakes.telegram import FakeTelegram
 from tests.process import Bot, on_telegram
-from tests.telegram.kit import live_board, press
+from tests.telegram.kit import board_shown, live_board, press
 
 
 async def start_bot(fake: FakeTelegram, database: Path, log: Path) -> asyncio.subprocess.Process:
@@ -26,8 +26,7 @@ async def test_sigkill_mid_game_then_old_buttons_work(fake: FakeTelegram, tmp_pa
     group = fake.chat(-100700, title="Crash")
     first = await start_bot(fake, database, log)
     await fake.send_message(alice, group, "/general start")
-    await fake.settle()
-    await press(fake, bob, live_board(fake, group), "Join")
+    await press(fake, bob, await board_shown(fake, group), "Join")
     await press(fake, alice, live_board(fake, group), "Start")
     board = live_board(fake, group)
     starter, other = (alice, bob) if f"id={alice.id}" in board.text else (bob, alice)
