@@ -156,9 +156,12 @@ class GameService:
         return ErrorCode.REMATCH_OPEN if ours else ErrorCode.GAME_EXISTS
 
     async def _record_accuracy(self, game: Game) -> None:
+        """Each person's accuracy beside their result; weighing every decision of the game
+        takes milliseconds a player: in a thread, not on the loop every table shares."""
         from core.review import review
 
-        reviews = review(await self.repository.events(game.id), game.variants)
+        events = await self.repository.events(game.id)
+        reviews = await asyncio.to_thread(review, events, game.variants)
         accuracy = {
             player_id: player_review.accuracy(game.variants)
             for player_id, player_review in reviews.items()
