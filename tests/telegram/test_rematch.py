@@ -97,15 +97,19 @@ async def test_the_rematch_button_works_after_a_sigkill(fake: FakeTelegram, tmp_
     alice, bob = fake.user(1001, "Alice"), fake.user(1002, "Bob")
     group = fake.chat(-100802, title="Crash")
     first = await start_bot(fake, database, log)
-    await fake.send_message(alice, group, "/general start")
-    lobby = await board_shown(fake, group)
-    await press(fake, alice, lobby, "+ Novice")
-    await press(fake, alice, lobby, "Start")
-    await press(fake, alice, live_board(fake, group), "Roll")
-    final = await ended(fake, group)
-    assert "Winner: Alice" in final.plain_text
-    first.send_signal(signal.SIGKILL)
-    assert await first.wait() == -signal.SIGKILL
+    try:
+        await fake.send_message(alice, group, "/general start")
+        lobby = await board_shown(fake, group)
+        await press(fake, alice, lobby, "+ Novice")
+        await press(fake, alice, lobby, "Start")
+        await press(fake, alice, live_board(fake, group), "Roll")
+        final = await ended(fake, group)
+        assert "Winner: Alice" in final.plain_text
+        first.send_signal(signal.SIGKILL)
+        assert await first.wait() == -signal.SIGKILL
+    finally:
+        if first.returncode is None:  # a failure above leaves no bot behind
+            first.kill()
 
     second = await start_bot(fake, database, log)
     try:

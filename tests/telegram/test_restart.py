@@ -25,17 +25,21 @@ async def test_sigkill_mid_game_then_old_buttons_work(fake: FakeTelegram, tmp_pa
     alice, bob = fake.user(1001, "Alice"), fake.user(1002, "Bob")
     group = fake.chat(-100700, title="Crash")
     first = await start_bot(fake, database, log)
-    await fake.send_message(alice, group, "/general start")
-    await press(fake, bob, await board_shown(fake, group), "Join")
-    await press(fake, alice, live_board(fake, group), "Start")
-    board = live_board(fake, group)
-    starter, other = (alice, bob) if f"id={alice.id}" in board.text else (bob, alice)
-    await press(fake, starter, board, "Roll")  # answered at once; the edit at the chat's pace
-    mid = board.message_id
-    await fake.wait_for(lambda: "throw 1/3" in fake.message(group, mid).plain_text)
-    board = fake.message(group, mid)
-    first.send_signal(signal.SIGKILL)
-    assert await first.wait() == -signal.SIGKILL
+    try:
+        await fake.send_message(alice, group, "/general start")
+        await press(fake, bob, await board_shown(fake, group), "Join")
+        await press(fake, alice, live_board(fake, group), "Start")
+        board = live_board(fake, group)
+        starter, other = (alice, bob) if f"id={alice.id}" in board.text else (bob, alice)
+        await press(fake, starter, board, "Roll")  # answered at once; the edit at the chat's pace
+        mid = board.message_id
+        await fake.wait_for(lambda: "throw 1/3" in fake.message(group, mid).plain_text)
+        board = fake.message(group, mid)
+        first.send_signal(signal.SIGKILL)
+        assert await first.wait() == -signal.SIGKILL
+    finally:
+        if first.returncode is None:  # a failure above leaves no bot behind
+            first.kill()
 
     second = await start_bot(fake, database, log)
     try:
