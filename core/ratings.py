@@ -15,11 +15,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
-
-from openskill.models import PlackettLuce
+from typing import TYPE_CHECKING, Any
 
 from core.identity import COMPUTER_PREFIX
+
+if TYPE_CHECKING:
+    from openskill.models import PlackettLuce
 
 PROVISIONAL_GAMES = 5
 BASE = 1000
@@ -41,6 +42,9 @@ class Skill:
 
 @cache
 def _model() -> PlackettLuce:
+    """openskill is imported with the first game rated, not at start-up."""
+    from openskill.models import PlackettLuce
+
     return PlackettLuce()
 
 

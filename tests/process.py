@@ -91,6 +91,16 @@ class Bot:
         assert " ERROR " not in output and "Traceback" not in output, output
 
 
+async def polling(
+    fake: FakeTelegram, settings: Mapping[str, str], log: Path
+) -> asyncio.subprocess.Process:
+    """`python -m bot` on the fake Telegram (with `settings` besides), once it polls."""
+    polls = len(fake.calls("getUpdates"))
+    bot = await Bot.launch({**on_telegram(fake), **settings}, log)
+    await fake.wait_for(lambda: len(fake.calls("getUpdates")) > polls, timeout=20)
+    return bot.process
+
+
 async def tool(database: Path, *argv: str, env: Mapping[str, str] = {}) -> tuple[int, str, str]:
     """`python -m bot <argv>` on `database`, as an operator runs it (in the database's folder,
     with nothing but the path set); (status, stdout, stderr)."""

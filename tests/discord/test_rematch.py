@@ -12,6 +12,7 @@ from pathlib import Path
 from tests.discord.kit import TOKEN, RunningBot, bot_messages, live_board, open_table, press, slash
 from tests.discord.test_resilience import BotProcess, board_or_end, remote_press, remote_slash
 from tests.fakes.discord import FakeChannel, FakeDiscord, FakeMessage
+from tests.process import BASE, on_discord
 
 ROOT = Path(__file__).resolve().parents[2]
 REMATCH = "🔁 Rematch"
@@ -78,17 +79,11 @@ async def start_bot(fake: FakeDiscord, database: Path) -> BotProcess:
     """`python -m bot` on the fake with dice of SEED_ALICE_BIG, once it is ready."""
     env = {
         **os.environ,
-        "DISCORD_TOKEN": TOKEN,
-        "DISCORD_API_BASE_URL": fake.api_base,
-        "DISCORD_GATEWAY_URL": fake.gateway_url,
-        "DISCORD_GUILD_ID": "",
-        "TELEGRAM_TOKEN": "",
+        **BASE,
+        **on_discord(fake),
         "GENERAL_DATABASE": str(database),
         "GENERAL_DICE_SEED": SEED_ALICE_BIG,
-        "GENERAL_COMPUTER_PAUSE": "0",
-        "GENERAL_LANGUAGE": "en",
         "GENERAL_LOG_LEVEL": "INFO",
-        "NO_PROXY": "127.0.0.1,localhost",
     }
     proc = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "bot", cwd=ROOT, env=env, stdin=asyncio.subprocess.DEVNULL,

@@ -9,7 +9,7 @@ import signal
 from pathlib import Path
 
 from tests.fakes.telegram import FakeChat, FakeMessage, FakeTelegram
-from tests.process import Bot, on_telegram
+from tests.process import polling
 from tests.telegram.kit import RunningBot, board_shown, live_board, press
 
 REMATCH = "🔁 Rematch"
@@ -85,11 +85,8 @@ async def test_a_cancelled_game_offers_no_rematch(tg: RunningBot) -> None:
 
 async def start_bot(fake: FakeTelegram, database: Path, log: Path) -> asyncio.subprocess.Process:
     """`python -m bot` on the fake with dice of SEED_ALICE_BIG; returns once it polls."""
-    polls = len(fake.calls("getUpdates"))
-    settings = {**on_telegram(fake), "GENERAL_DATABASE": str(database)}
-    bot = await Bot.launch({**settings, "GENERAL_DICE_SEED": SEED_ALICE_BIG}, log)
-    await fake.wait_for(lambda: len(fake.calls("getUpdates")) > polls, timeout=20)
-    return bot.process
+    settings = {"GENERAL_DATABASE": str(database), "GENERAL_DICE_SEED": SEED_ALICE_BIG}
+    return await polling(fake, settings, log)
 
 
 async def test_the_rematch_button_works_after_a_sigkill(fake: FakeTelegram, tmp_path: Path) -> None:

@@ -8,16 +8,13 @@ import sqlite3
 from pathlib import Path
 
 from tests.fakes.telegram import FakeTelegram
-from tests.process import Bot, on_telegram
+from tests.process import polling
 from tests.telegram.kit import board_shown, live_board, press
 
 
 async def start_bot(fake: FakeTelegram, database: Path, log: Path) -> asyncio.subprocess.Process:
     """`python -m bot` on the fake; returns once it polls."""
-    polls = len(fake.calls("getUpdates"))
-    bot = await Bot.launch({**on_telegram(fake), "GENERAL_DATABASE": str(database)}, log)
-    await fake.wait_for(lambda: len(fake.calls("getUpdates")) > polls, timeout=20)
-    return bot.process
+    return await polling(fake, {"GENERAL_DATABASE": str(database)}, log)
 
 
 async def test_sigkill_mid_game_then_old_buttons_work(fake: FakeTelegram, tmp_path: Path) -> None:
