@@ -1,12 +1,17 @@
-"""Skill ratings on SQLite: recorded games wait in `unrated` and are rated one at a time, in
-order, each game's changes written as one INSERT into rating_saves (schema 6)."""
+"""Skill ratings on SQLite: recorded games wait in `unrated` and are rated in order, each game's
+changes written as one INSERT into rating_saves (schema 6), the games waiting together rated in
+one trip to the database's thread."""
 
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
+from typing import Any, cast
 
+import aiosqlite
 import orjson
 
 from adapters.sqlite.records import SqliteRecords
@@ -36,56 +41,18 @@ class SqliteRatings(SqliteRecords):
         """Rate every recorded game still waiting, in order; how many were."""
         done = 0
         async with self._rating:
-            while rows := await self._rows(
-                "SELECT game_id FROM unrated ORDER BY queued, game_id LIMIT 1", ()
-            ):
-                await self._rate(str(rows[0]["game_id"]))
-                done += 1
-        return done
+            while True:
+                rated = await self._rate_waiting(None)
+                done += len(rated)
+                if len(rated) < BATCH:
+                    return done
 
-    async def _rate(self, game_id: str) -> None:
-        results = await self._rows(
-            "SELECT player_id, platform, channel, total, big_general FROM results"
-            " WHERE game_id = ? ORDER BY seat",
-            (game_id,),
-        )
-        placings = [Placing(r["player_id"], r["total"], bool(r["big_general"])) for r in results]
-        found: list[Change] = []
-        platform = results[0]["platform"] if results else ""
-        if results:
-            scopes = (results[0]["channel"], EVERYWHERE)
-            ids = sorted({rated_id(p.player_id) for p in placings})
-            found = changes(placings, scopes, await self._stored(platform, scopes, ids))
-        rows = [
-            {
-                "platform": platform,
-                "scope": c.scope,
-                "player_id": c.player_id,
-                "mu_before": c.before.mu if c.before else None,
-                "sigma_before": c.before.sigma if c.before else None,
-                "mu": c.after.mu,
-                "sigma": c.after.sigma,
-                "games": c.games,
-                "best": c.best,
-            }
-            for c in found
-        ]
+    async def _rate_waiting(self, up_to: str | None) -> list[str]:
+        """One trip to the database's thread: rate the games waiting, in order, up to and
+        including `up_to` (every one where None), BATCH at most; the ids rated."""
         self._writable()
-        await self._db.execute_fetchall(
-            "INSERT INTO rating_saves (game_id, changes, saved_at) VALUES (?, ?, ?)",
-            (game_id, orjson.dumps(rows).decode(), time.time()),
-        )
-
-    async def _stored(
-        self, platform: str, scopes: tuple[str, ...], ids: list[str]
-    ) -> dict[tuple[str, str], Rating]:
-        marks = ",".join("?" * len(ids))
-        rows = await self._rows(
-            "SELECT scope, player_id, mu, sigma, games, best FROM ratings WHERE platform = ?"
-            f" AND scope IN (?, ?) AND player_id IN ({marks})",
-            (platform, *scopes, *ids),
-        )
-        return {(r["scope"], r["player_id"]): rating_of(r) for r in rows}
+        run = cast(Callable[..., Awaitable[list[str]]], self._db._execute)
+        return await run(_rate_in_order, self._db, up_to)
 
     async def game_ratings(self, game_id: str, channel: ChannelKey) -> list[Change]:
         """A rated game's changes in its chat (none while it waits to be rated)."""
@@ -159,3 +126,89 @@ class SqliteRatings(SqliteRecords):
                 """
             )
         return await self.rate_games()
+
+
+# The games a trip rates at most when rating every waiting game (a start's catching up, a
+# rebuild): the saves of every table queue behind a trip, so none may be long.
+BATCH = 64
+WAITING = "SELECT game_id FROM unrated ORDER BY queued, game_id LIMIT ?"
+UP_TO = (
+    "SELECT game_id FROM unrated WHERE (queued, game_id) <= (SELECT queued, game_id FROM unrated"
+    " WHERE game_id = ?) ORDER BY queued, game_id LIMIT ?"
+)
+
+
+def _rate_in_order(db: aiosqlite.Connection, up_to: str | None) -> list[str]:
+    """In the database's thread, so that rating a game is no trip of its own (four, when each
+    query was one): the games waiting, each rated as one INSERT into rating_saves, in order.
+    A failure stops there, those before it rated."""
+    connection: sqlite3.Connection = db._conn
+    waiting = (
+        _select(connection, UP_TO, (up_to, BATCH))
+        if up_to is not None
+        else _select(connection, WAITING, (BATCH,))
+    )
+    rated: list[str] = []
+    for row in waiting:
+        game_id = str(row["game_id"])
+        _rate(connection, game_id)
+        rated.append(game_id)
+    return rated
+
+
+def _rate(connection: sqlite3.Connection, game_id: str) -> None:
+    results = _select(
+        connection,
+        "SELECT player_id, platform, channel, total, big_general FROM results"
+        " WHERE game_id = ? ORDER BY seat",
+        (game_id,),
+    )
+    placings = [Placing(r["player_id"], r["total"], bool(r["big_general"])) for r in results]
+    found: list[Change] = []
+    platform = results[0]["platform"] if results else ""
+    if len(placings) > 1:  # a game of one seat rates no one (core.ratings.rate)
+        scopes = (results[0]["channel"], EVERYWHERE)
+        ids = sorted({rated_id(p.player_id) for p in placings})
+        found = changes(placings, scopes, _stored(connection, platform, scopes, ids))
+    rows = [
+        {
+            "platform": platform,
+            "scope": c.scope,
+            "player_id": c.player_id,
+            "mu_before": c.before.mu if c.before else None,
+            "sigma_before": c.before.sigma if c.before else None,
+            "mu": c.after.mu,
+            "sigma": c.after.sigma,
+            "games": c.games,
+            "best": c.best,
+        }
+        for c in found
+    ]
+    connection.execute(
+        "INSERT INTO rating_saves (game_id, changes, saved_at) VALUES (?, ?, ?)",
+        (game_id, orjson.dumps(rows).decode(), time.time()),
+    ).close()
+
+
+def _stored(
+    connection: sqlite3.Connection, platform: str, scopes: tuple[str, ...], ids: list[str]
+) -> dict[tuple[str, str], Rating]:
+    marks = ",".join("?" * len(ids))
+    rows = _select(
+        connection,
+        "SELECT scope, player_id, mu, sigma, games, best FROM ratings WHERE platform = ?"
+        f" AND scope IN (?, ?) AND player_id IN ({marks})",
+        (platform, *scopes, *ids),
+    )
+    return {(r["scope"], r["player_id"]): rating_of(r) for r in rows}
+
+
+def _select(
+    connection: sqlite3.Connection, sql: str, params: tuple[Any, ...]
+) -> list[dict[str, Any]]:
+    cursor = connection.execute(sql, params)
+    try:
+        names = [column[0] for column in cursor.description]
+        return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+    finally:
+        cursor.close()

@@ -417,11 +417,12 @@ class SqliteRepository(SqliteRatings, SqliteForget):
             if self._rated.get(game_id):
                 self._rated.drop(game_id)
                 return
-            for row in await self._rows(RATE_UP_TO, (game_id,)):
-                waiting = str(row["game_id"])
-                await self._rate(waiting)
-                if waiting != game_id:
-                    self._rated.put(waiting, True)
+            while rated := await self._rate_waiting(game_id):
+                for waiting in rated:
+                    if waiting != game_id:
+                        self._rated.put(waiting, True)
+                if rated[-1] == game_id:
+                    return
 
 
 def _committed(future: asyncio.Future[None]) -> bool:
@@ -471,11 +472,6 @@ async def _checkpoint(connection: aiosqlite.Connection, every: float, watch: Fil
 
 
 # The games waiting to be rated, in order, up to `game_id` if it still waits (else none).
-RATE_UP_TO = (
-    "SELECT game_id FROM unrated WHERE (queued, game_id) <= (SELECT queued, game_id FROM unrated"
-    " WHERE game_id = ?1) ORDER BY queued, game_id"
-)
-
 SAVE = (
     "INSERT INTO game_saves (id, channel, phase, version, previous, snapshot, saved_at,"
     " finished_at, end_reason, events, results) VALUES (?,?,?,?,?,?,?,?,?,?,?)"

@@ -4,9 +4,12 @@ same rankings, rebuilt exactly, migrated into from the schema before them, moved
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 
+import pytest
 from openskill.models import PlackettLuce
 
+from adapters.sqlite import ratings as sqlite_ratings
 from core.actions import AddComputer, Join, Open, Roll, Score, Start
 from core.boxes import ALL_BOXES
 from core.dice import ScriptedRoller
@@ -206,3 +209,44 @@ async def test_a_chat_that_moves_takes_its_ratings(
     await repository.move_chat("tg", "-100", "-300")
     assert await stored(backend, str(HERE)) == {}
     assert await stored(backend, str(ChannelKey("tg", "-300"))) == before
+
+
+async def test_sqlite_rates_games_waiting_in_trips_of_a_few_exactly_as_one_at_a_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Waiting games are rated BATCH to a trip (a rebuild, a start's catching up): the same
+    ratings in the same order as rated live, and a game ending meanwhile is rated too."""
+    backend = SqliteBackend(tmp_path / "general.db")
+    repository = await backend.open()
+    try:
+        roller = ScriptedRoller()
+        service = GameService(repository, roller)
+        for dice in ([[6, 6, 6, 5, 5], STRAIGHT], [STRAIGHT, [3, 3, 3, 2, 2]], [STRAIGHT] * 3):
+            await play(service, roller, HERE, dice)
+        live = await everything(backend)
+        monkeypatch.setattr(sqlite_ratings, "BATCH", 2)  # three games: two trips
+        assert await repository.rebuild_ratings() == 3
+        assert await everything(backend) == live
+        await backend.raw_script(
+            "INSERT INTO unrated (game_id, queued) SELECT game_id, seq FROM rated_games;"
+            " DELETE FROM rating_changes; DELETE FROM rated_games; DELETE FROM ratings"
+        )
+        # The live game's saver rates the three waiting before its own, two to a trip.
+        await play(service, roller, HERE, [[6, 6, 6, 5, 5], [2, 2, 2, 1, 1]])
+        assert await backend.raw("SELECT COUNT(*) FROM unrated") == [(0,)]
+        assert await changes_of(backend, through=3) == change_rows(live)
+        assert await backend.raw("SELECT COUNT(*) FROM rated_games") == [(4,)]
+    finally:
+        await backend.close()
+
+
+async def changes_of(backend: Backend, through: int) -> list[tuple[object, ...]]:
+    return await backend.raw(
+        "SELECT game_id, scope, player_id, seq, mu_before, sigma_before, mu, sigma, games"
+        f" FROM rating_changes WHERE seq <= {through} ORDER BY seq, scope, player_id"
+    )
+
+
+def change_rows(rows: list[tuple[object, ...]]) -> list[tuple[object, ...]]:
+    """The rating_changes rows of what `everything` returned (nine columns; ratings have seven)."""
+    return [row for row in rows if len(row) == 9]
