@@ -21,7 +21,8 @@ from core.levels import Level
 from core.once import once
 from core.rules import MAX_THROWS, Variants
 from core.simulation import Policy, PolicyArray, policy_of
-from core.strategy import (
+from core.strategy import Choice, RuleKey, Solution, choices, open_mask, solve
+from core.turns import (
     BOX_COUNT,
     FIRST_ROLL,
     FIVE_OF_A_KIND,
@@ -33,12 +34,6 @@ from core.strategy import (
     ROLL_INDEX,
     ROLLS,
     TRANSITION,
-    Choice,
-    RuleKey,
-    Solution,
-    choices,
-    open_mask,
-    solve,
 )
 
 FloatArray = npt.NDArray[np.float64]

@@ -14,7 +14,8 @@ import numpy.typing as npt
 
 from core.levels import Level
 from core.rules import Variants
-from core.strategy import (
+from core.strategy import RuleKey, Solution, solution
+from core.turns import (
     BOX_COUNT,
     FIVE_OF_A_KIND,
     FULL,
@@ -25,11 +26,8 @@ from core.strategy import (
     ROLLS,
     TRANSITION,
     ZERO_FUTURE,
-    RuleKey,
-    Solution,
     best_keep,
     box_candidates,
-    solution,
     stops,
 )
 

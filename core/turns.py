@@ -1,0 +1,178 @@
+"""The turn's combinatorics and the vectorised steps of its solve, over many open sets at once.
+
+The 252 dice sets, the 210 keeps (every keep throws at least one die) and the chances between
+them; the 1,024 open sets; and the two maxima every table of core.strategy is made of: the best
+keep below each dice set and the best box to write. Kept apart from the solve itself so that
+each step can be made fast on its own while computing exactly what it always did.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections import Counter
+
+import numpy as np
+import numpy.typing as npt
+
+from core.boxes import ALL_BOXES
+from core.dice import DICE_COUNT, FACES, Dice
+
+FloatArray = npt.NDArray[np.float64]
+IntArray = npt.NDArray[np.int64]
+
+BOX_COUNT = len(ALL_BOXES)
+FULL = (1 << BOX_COUNT) - 1
+NEG = -1e18
+
+
+def _multisets(size: int) -> list[tuple[int, ...]]:
+    return list(itertools.combinations_with_replacement(range(1, FACES + 1), size))
+
+
+ROLLS: list[Dice] = _multisets(DICE_COUNT)
+ROLL_INDEX: dict[Dice, int] = {roll: i for i, roll in enumerate(ROLLS)}
+# Every keep throws at least one die: sizes 0 to 4, 210 in all.
+KEEPS: list[tuple[int, ...]] = [k for size in range(DICE_COUNT) for k in _multisets(size)]
+KEEP_INDEX: dict[tuple[int, ...], int] = {keep: i for i, keep in enumerate(KEEPS)}
+
+
+def _probability(outcome: tuple[int, ...]) -> float:
+    """Chance that len(outcome) fair dice show exactly this multiset."""
+    ways = math.factorial(len(outcome))
+    for count in Counter(outcome).values():
+        ways //= math.factorial(count)
+    return ways / math.pow(FACES, len(outcome))
+
+
+def _tables() -> tuple[FloatArray, IntArray, list[list[int]]]:
+    """Keep → dice transition probabilities; for each dice set, the keeps it allows (its proper
+    sub-multisets: holding all five is not a throw)."""
+    transition = np.zeros((len(KEEPS), len(ROLLS)))
+    for k, keep in enumerate(KEEPS):
+        for outcome in _multisets(DICE_COUNT - len(keep)):
+            result = tuple(sorted(keep + outcome))
+            transition[k, ROLL_INDEX[result]] += _probability(outcome)
+    options: list[list[int]] = []
+    for roll in ROLLS:
+        subsets = {
+            tuple(sorted(roll[i] for i in range(DICE_COUNT) if mask >> i & 1))
+            for mask in range((1 << DICE_COUNT) - 1)
+        }
+        options.append(sorted(KEEP_INDEX[s] for s in subsets))
+    width = max(len(o) for o in options)
+    padded = np.array([o + [o[-1]] * (width - len(o)) for o in options], dtype=np.int64)
+    return transition, padded, options
+
+
+TRANSITION, KEEP_CHOICES, KEEP_OPTIONS = _tables()
+FIRST_ROLL = TRANSITION[KEEP_INDEX[()]]
+FIVE_OF_A_KIND = np.array([len(set(r)) == 1 for r in ROLLS])
+MASKS = np.arange(FULL + 1, dtype=np.int64)
+ZERO_FUTURE = np.zeros(FULL + 1)  # the greedy (Club) engine's value of every later sheet
+ZERO_FUTURE.flags.writeable = False
+
+
+def _lattice() -> tuple[list[tuple[int, int, IntArray]], IntArray]:
+    """The keeps as a lattice, for the best keep below a dice set without listing its options:
+    for each size s ≥ 1, the range of KEEPS of that size and, per keep, the s keeps one die
+    smaller (a repeated face repeats one); and for each dice set its five keeps of four dice
+    (every proper sub-multiset of a dice set lies inside one of them)."""
+    levels: list[tuple[int, int, IntArray]] = []
+    for size in range(1, DICE_COUNT):
+        members = [k for k, keep in enumerate(KEEPS) if len(keep) == size]
+        parents = [
+            [KEEP_INDEX[KEEPS[k][:i] + KEEPS[k][i + 1 :]] for i in range(size)] for k in members
+        ]
+        levels.append((members[0], members[-1] + 1, np.array(parents, dtype=np.int64)))
+    rolls = [[KEEP_INDEX[roll[:i] + roll[i + 1 :]] for i in range(DICE_COUNT)] for roll in ROLLS]
+    return levels, np.array(rolls, dtype=np.int64)
+
+
+KEEP_LATTICE, ROLL_PARENTS = _lattice()
+
+
+def _open_sets() -> tuple[IntArray, IntArray, list[IntArray]]:
+    """Per open set: how many boxes are open and which (in sheet order, padded with −1); the open
+    sets of each size in increasing order (the order of the retrograde solve)."""
+    sizes = np.array([mask.bit_count() for mask in range(FULL + 1)], dtype=np.int64)
+    boxes = np.full((FULL + 1, BOX_COUNT), -1, dtype=np.int64)
+    for mask in range(FULL + 1):
+        found = [b for b in range(BOX_COUNT) if mask >> b & 1]
+        boxes[mask, : len(found)] = found
+    return sizes, boxes, [MASKS[sizes == size] for size in range(BOX_COUNT + 1)]
+
+
+OPEN_COUNT, OPEN_BOXES, MASKS_OF_SIZE = _open_sets()
+
+
+def best_keep_value(keep_values: FloatArray) -> FloatArray:
+    """Per (open set, dice set): the value of its best keep, the largest over the dice set's
+    proper sub-multisets. Through the lattice: a keep's best is the larger of its own value and
+    its one-die-smaller keeps' bests, and a dice set's the largest of its five four-dice keeps'
+    (1,980 row maxima in all, against 31 × 252 columns when every option is taken; a maximum
+    does not round, so the result is the same to the bit). Rows are keeps and dice sets there,
+    every step a whole contiguous row. The result is a transposed view."""
+    below = keep_values.T.copy()  # (210, sets): per keep, the best keep inside it
+    for low, high, parents in KEEP_LATTICE:
+        level = below[low:high]
+        for column in parents.T:
+            np.maximum(level, below[column], out=level)
+    best = below[ROLL_PARENTS[:, 0]]
+    for column in ROLL_PARENTS.T[1:]:
+        np.maximum(best, below[column], out=best)
+    result: FloatArray = best.T
+    return result
+
+
+def best_keep(keep_values: FloatArray) -> tuple[FloatArray, IntArray]:
+    """best_keep_value with the best keep's index: the first of equals in KEEPS order (as taking
+    each dice set's options in that order and replacing the best only by a larger value)."""
+    value = keep_values.T.copy()
+    index = np.repeat(np.arange(len(KEEPS), dtype=np.int64)[:, None], value.shape[1], axis=1)
+
+    def take(value_to: FloatArray, index_to: IntArray, rows: IntArray) -> None:
+        other, other_index = value[rows], index[rows]
+        better = (other > value_to) | ((other == value_to) & (other_index < index_to))
+        np.copyto(value_to, other, where=better)
+        np.copyto(index_to, other_index, where=better)
+
+    for low, high, parents in KEEP_LATTICE:
+        for column in parents.T:
+            take(value[low:high], index[low:high], column)
+    best, best_index = value[ROLL_PARENTS[:, 0]], index[ROLL_PARENTS[:, 0]]
+    for column in ROLL_PARENTS.T[1:]:
+        take(best, best_index, column)
+    return best.T, best_index.T
+
+
+def box_candidates(
+    masks: IntArray, size: int, points: FloatArray, future: FloatArray
+) -> tuple[IntArray, FloatArray]:
+    """For open sets of one size: their open boxes (sheet order) and, per box and dice set, its
+    points now plus the value of what stays open: (sets, size) and (sets, size, 252)."""
+    boxes = OPEN_BOXES[masks, :size]
+    candidates = points[boxes] + future[masks[:, None] ^ (1 << boxes)][:, :, None]
+    return boxes, candidates
+
+
+def stops(masks: IntArray, points: FloatArray, future: FloatArray) -> FloatArray:
+    """Per (open set, dice set): the best box to write now, its points plus the future (NEG
+    where no box is open). Open sets of each size at once, every open box a column."""
+    sizes = OPEN_COUNT[masks]
+    if len(masks) and (sizes == sizes[0]).all() and sizes[0] > 0:
+        best: FloatArray = box_candidates(masks, int(sizes[0]), points, future)[1].max(axis=1)
+        return best
+    best = np.full((len(masks), len(ROLLS)), NEG)
+    for size in np.unique(sizes[sizes > 0]):
+        rows = np.flatnonzero(sizes == size)
+        best[rows] = box_candidates(masks[rows], int(size), points, future)[1].max(axis=1)
+    return best
+
+
+def row_by_row(rows: FloatArray, matrix: FloatArray) -> FloatArray:
+    """rows @ matrix one row at a time (numpy's matmul over a stack of 1 × n matrices calls the
+    BLAS for each as it would for that row alone): the rounding of a single open set's tables,
+    which a product of many rows at once does not keep to the bit."""
+    product: FloatArray = np.matmul(rows[:, None, :], matrix)[:, 0]
+    return product
