@@ -21,14 +21,11 @@ from core.turns import (
     FULL,
     KEEP_INDEX,
     KEEPS,
-    MASKS,
-    MASKS_OF_SIZE,
     ROLLS,
     TRANSITION,
     ZERO_FUTURE,
+    best_boxes,
     best_keep,
-    box_candidates,
-    stops,
 )
 
 IntArray = npt.NDArray[np.int64]
@@ -88,18 +85,7 @@ class Policy:
 
 def _box_tables(sol: Solution, future: FloatArray) -> tuple[PolicyArray, PolicyArray]:
     """The box to write at first-throw prices and at later prices."""
-    return _best_boxes(sol.points_first, future), _best_boxes(sol.points_later, future)
-
-
-def _best_boxes(points: FloatArray, future: FloatArray) -> PolicyArray:
-    """Per (open set, dice): the open box worth most now and after; ties to the earlier box
-    (argmax takes the first of equals, the boxes in sheet order). −1 where none is open."""
-    choice = np.full((FULL + 1, len(ROLLS)), -1, dtype=np.int16)
-    for size in range(1, BOX_COUNT + 1):
-        masks = MASKS_OF_SIZE[size]
-        boxes, candidates = box_candidates(masks, size, points, future)
-        choice[masks] = np.take_along_axis(boxes, candidates.argmax(axis=1), axis=1)
-    return choice
+    return best_boxes(sol.points_first, future)[1], best_boxes(sol.points_later, future)[1]
 
 
 def _optimal_keeps(stop: FloatArray, keep_values: FloatArray) -> tuple[PolicyArray, FloatArray]:
@@ -125,15 +111,14 @@ def policy_of(sol: Solution, level: Level) -> Policy:
         box_first, box_later = _box_tables(sol, ZERO_FUTURE)
         return Policy(keep, keep.copy(), box_first, box_later)
     future = sol.value if level is Level.MASTER else ZERO_FUTURE
-    stop_later = stops(MASKS, sol.points_later, future)
+    stop_later, box_later = best_boxes(sol.points_later, future)
     keep_after_second, best = _optimal_keeps(stop_later, stop_later @ TRANSITION.T)
     del stop_later
     keep_values = best @ TRANSITION.T
     del best
-    stop_first = stops(MASKS, sol.points_first, future)
+    stop_first, box_first = best_boxes(sol.points_first, future)
     keep_after_first = _optimal_keeps(stop_first, keep_values)[0]
     del stop_first, keep_values
-    box_first, box_later = _box_tables(sol, future)
     return Policy(keep_after_first, keep_after_second, box_first, box_later)
 
 

@@ -20,6 +20,7 @@ from core.dice import DICE_COUNT, FACES, Dice
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
+BoxArray = npt.NDArray[np.int16]
 
 BOX_COUNT = len(ALL_BOXES)
 FULL = (1 << BOX_COUNT) - 1
@@ -158,7 +159,11 @@ def box_candidates(
 
 def stops(masks: IntArray, points: FloatArray, future: FloatArray) -> FloatArray:
     """Per (open set, dice set): the best box to write now, its points plus the future (NEG
-    where no box is open). Open sets of each size at once, every open box a column."""
+    where no box is open). Open sets of each size at once, every open box a column; for most
+    of the open sets, every one through every_stop (fewer and larger steps)."""
+    if len(masks) > (FULL + 1) // 2:
+        every: FloatArray = every_stop(points, future)[masks]
+        return every
     sizes = OPEN_COUNT[masks]
     if len(masks) and (sizes == sizes[0]).all() and sizes[0] > 0:
         best: FloatArray = box_candidates(masks, int(sizes[0]), points, future)[1].max(axis=1)
@@ -168,6 +173,50 @@ def stops(masks: IntArray, points: FloatArray, future: FloatArray) -> FloatArray
         rows = np.flatnonzero(sizes == size)
         best[rows] = box_candidates(masks[rows], int(size), points, future)[1].max(axis=1)
     return best
+
+
+def _by_box(box: int) -> tuple[int, int, int, int]:
+    """The shape that splits the open sets (row = mask) by a box: [:, 1] the sets holding it,
+    [:, 0] the sets they leave when it is written, both views."""
+    return -1, 2, 1 << box, len(ROLLS)
+
+
+def every_stop(points: FloatArray, future: FloatArray) -> FloatArray:
+    """stops() of every open set (row = mask), one box at a time over the sets holding it (no
+    gathered copies): the same sums as box_candidates', and a maximum does not round."""
+    best = np.full((FULL + 1, len(ROLLS)), NEG)
+    candidates = np.empty((FULL + 1) // 2 * len(ROLLS))
+    for b in range(BOX_COUNT):
+        shape = _by_box(b)
+        holding = best.reshape(shape)[:, 1]
+        candidate = np.add(
+            future.reshape(shape[:3])[:, 0, :, None],
+            points[b],
+            out=candidates.reshape(holding.shape),
+        )
+        np.maximum(holding, candidate, out=holding)
+    return best
+
+
+def best_boxes(points: FloatArray, future: FloatArray) -> tuple[FloatArray, BoxArray]:
+    """every_stop with the best box itself: the first of equals in sheet order, as argmax over
+    box_candidates (−1 where no box is open)."""
+    best = np.full((FULL + 1, len(ROLLS)), NEG)
+    boxes = np.full(best.shape, -1, dtype=np.int16)
+    candidates = np.empty((FULL + 1) // 2 * len(ROLLS))
+    larger = np.empty(candidates.shape, dtype=bool)
+    for b in range(BOX_COUNT):
+        shape = _by_box(b)
+        holding = best.reshape(shape)[:, 1]
+        candidate = np.add(
+            future.reshape(shape[:3])[:, 0, :, None],
+            points[b],
+            out=candidates.reshape(holding.shape),
+        )
+        better = np.greater(candidate, holding, out=larger.reshape(holding.shape))
+        np.copyto(holding, candidate, where=better)
+        np.copyto(boxes.reshape(shape)[:, 1], np.int16(b), where=better)
+    return best, boxes
 
 
 def row_by_row(rows: FloatArray, matrix: FloatArray) -> FloatArray:
