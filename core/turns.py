@@ -20,7 +20,7 @@ from core.dice import DICE_COUNT, FACES, Dice
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
-BoxArray = npt.NDArray[np.int16]
+Int16Array = npt.NDArray[np.int16]
 
 BOX_COUNT = len(ALL_BOXES)
 FULL = (1 << BOX_COUNT) - 1
@@ -91,6 +91,7 @@ def _lattice() -> tuple[list[tuple[int, int, IntArray]], IntArray]:
 
 
 KEEP_LATTICE, ROLL_PARENTS = _lattice()
+_OUT_OF_REACH = np.int16(1024)  # above every keep's index
 
 
 def _open_sets() -> tuple[IntArray, IntArray, list[IntArray]]:
@@ -126,25 +127,34 @@ def best_keep_value(keep_values: FloatArray) -> FloatArray:
     return result
 
 
-def best_keep(keep_values: FloatArray) -> tuple[FloatArray, IntArray]:
+def best_keep(keep_values: FloatArray) -> tuple[FloatArray, Int16Array]:
     """best_keep_value with the best keep's index: the first of equals in KEEPS order (as taking
-    each dice set's options in that order and replacing the best only by a larger value)."""
-    value = keep_values.T.copy()
-    index = np.repeat(np.arange(len(KEEPS), dtype=np.int64)[:, None], value.shape[1], axis=1)
+    each dice set's options in that order and replacing the best only by a larger value). The
+    values first, through best_keep_value's lattice; then the index of each keep and dice set:
+    the least index among its one-die-smaller keeps of the same best value, or its own where
+    none has it (all earlier in KEEPS order). Masked numpy steps are slow: an index not taken
+    is pushed out of reach by arithmetic, and the least kept."""
+    below = keep_values.T.copy()
+    index = np.repeat(np.arange(len(KEEPS), dtype=np.int16)[:, None], below.shape[1], axis=1)
+    scratch = np.empty((len(ROLLS), below.shape[1]), dtype=np.int16)
 
-    def take(value_to: FloatArray, index_to: IntArray, rows: IntArray) -> None:
-        other, other_index = value[rows], index[rows]
-        better = (other > value_to) | ((other == value_to) & (other_index < index_to))
-        np.copyto(value_to, other, where=better)
-        np.copyto(index_to, other_index, where=better)
+    def least(found: Int16Array, best: FloatArray, rows: IntArray) -> None:
+        away = np.multiply(below[rows] != best, _OUT_OF_REACH, out=scratch[: len(rows)])
+        np.minimum(found, np.add(away, index[rows], out=away), out=found)
 
     for low, high, parents in KEEP_LATTICE:
+        level = below[low:high]
         for column in parents.T:
-            take(value[low:high], index[low:high], column)
-    best, best_index = value[ROLL_PARENTS[:, 0]], index[ROLL_PARENTS[:, 0]]
+            np.maximum(level, below[column], out=level)
+        for column in parents.T:
+            least(index[low:high], level, column)
+    best = below[ROLL_PARENTS[:, 0]]
     for column in ROLL_PARENTS.T[1:]:
-        take(best, best_index, column)
-    return best.T, best_index.T
+        np.maximum(best, below[column], out=best)
+    found = np.full(best.shape, _OUT_OF_REACH, dtype=np.int16)
+    for column in ROLL_PARENTS.T:
+        least(found, best, column)
+    return best.T, found.T
 
 
 def box_candidates(
@@ -198,7 +208,7 @@ def every_stop(points: FloatArray, future: FloatArray) -> FloatArray:
     return best
 
 
-def best_boxes(points: FloatArray, future: FloatArray) -> tuple[FloatArray, BoxArray]:
+def best_boxes(points: FloatArray, future: FloatArray) -> tuple[FloatArray, Int16Array]:
     """every_stop with the best box itself: the first of equals in sheet order, as argmax over
     box_candidates (−1 where no box is open)."""
     best = np.full((FULL + 1, len(ROLLS)), NEG)
