@@ -290,16 +290,25 @@ class GameService:
         return game
 
     def _schedule(self, game: Game) -> None:
+        """Arm the table's clock for its next deadline. A clock already armed to ring no later
+        is kept: ringing early, it finds the deadline moved on and arms again (_on_deadline),
+        which costs one wake, where re-arming at every action (each moves the idle deadline
+        on) cost a handle, a cancel and the loop's heap of cancelled timers at every press."""
         key = str(game.channel)
-        armed = self._timers.pop(key, None)
-        if armed is not None:
-            armed.cancel()
         deadline = next_deadline(game) if game.channel.platform in self._publishers else None
         if deadline is None:
+            armed = self._timers.pop(key, None)
+            if armed is not None:
+                armed.cancel()
             return
-        delay = max(0.0, deadline.at - self._clock())
         loop = asyncio.get_running_loop()
-        self._timers[key] = loop.call_later(delay, self._fire, game.channel)
+        when = loop.time() + max(0.0, deadline.at - self._clock())
+        armed = self._timers.get(key)
+        if armed is not None:
+            if armed.when() <= when:
+                return
+            armed.cancel()
+        self._timers[key] = loop.call_at(when, self._fire, game.channel)
 
     def _schedule_retry(self, game: Game) -> None:
         """Look again once the other process's lease could have run out."""
