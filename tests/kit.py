@@ -46,7 +46,7 @@ class Rigged(SeededRoller):
 # A command a text names, with its subcommand and arguments as typed: not words of a language.
 COMMAND_WORDS = re.compile(
     r"/\w+(?:@\w+)?(?: (?:start|join|leave|sheet|hint|review|help|rules|stop|kick|settings"
-    r"|leaderboard|stats|history|text|global|30d))*"
+    r"|leaderboard|stats|history|text|global|30d|chances|forget))*"
 )
 LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 CYRILLIC = re.compile(r"[А-Яа-яЁё]")
