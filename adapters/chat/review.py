@@ -1,9 +1,10 @@
 """How each person played a finished game, in words (the final message and `/general review`)
 and, for `/general review`, in a picture of everyone's win chance turn by turn.
 
-Both are made once, as the game ends (in a thread: weighing a 10-player game by win chances
-takes a few tenths of a second), and kept for the last few games, so that the `/general review`
-that often follows answers at once.
+The words are weighed once, as the game ends (in a thread: weighing a 10-player game by win
+chances takes a few tenths of a second); the picture is drawn the first time `/general review`
+asks for it (in a thread too: most games' reviews are only read in the final message, and a
+chart is the dearest part). Both are kept for the last few games.
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ from __future__ import annotations
 import asyncio
 from collections import OrderedDict
 from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from adapters.chat import cards
 from adapters.i18n import Translator
@@ -20,27 +23,45 @@ from core.identity import ChannelKey
 from core.service import GameService
 from core.view import GameView, make_view
 
+if TYPE_CHECKING:  # the review (numpy) is imported by the first one, in its thread
+    from core.review import Story
+
 KEPT = 32  # reviews of the latest finished games, by game, version and language
-_kept: OrderedDict[tuple[str, int, str], cards.Review] = OrderedDict()
 
 
-def reviewed(t: Translator, view: GameView, events: Sequence[Event]) -> cards.Review:
+@dataclass
+class Reviewed:
+    """A game's review in one language: its lines, the story its chart is drawn from (where the
+    table was small enough to weigh by win chances) and, once drawn, the chart."""
+
+    lines: tuple[str, ...]
+    story: Story | None = None
+    picture: bytes | None = None
+
+
+_kept: OrderedDict[tuple[str, int, str], Reviewed] = OrderedDict()
+
+
+def reviewed(t: Translator, view: GameView, events: Sequence[Event]) -> Reviewed:
     """The review's lines (none for a game without people to review) and, where the table was
-    small enough to weigh by win chances, its chart."""
-    # Imported by the first review, in its thread: the review (numpy) and the chart (PIL).
-    from adapters.pictures.chart import chart_png
+    small enough to weigh by win chances, the story to draw its chart from."""
     from core.review import review, story
 
     told = story(events, view.variants)
     if told is None:
-        return cards.Review(
-            tuple(review_lines(t, view, review(events, view.variants), view.variants))
-        )
+        return Reviewed(tuple(review_lines(t, view, review(events, view.variants), view.variants)))
     lines = tuple(review_lines(t, view, told.reviews, view.variants, told))
-    return cards.Review(lines, chart_png(t, view, told) if lines else None)
+    return Reviewed(lines, told if lines else None)
 
 
-async def _review(t: Translator, service: GameService, view: GameView) -> cards.Review:
+def chart(t: Translator, view: GameView, story: Story) -> bytes:
+    """The chart as PNG bytes (PIL is imported by the first one, in its thread)."""
+    from adapters.pictures.chart import chart_png
+
+    return chart_png(t, view, story)
+
+
+async def _review(t: Translator, service: GameService, view: GameView) -> Reviewed:
     key = (view.game_id, view.version, t.locale)
     if key not in _kept:
         events = await service.repository.events(view.game_id)
@@ -65,5 +86,9 @@ async def last_review(t: Translator, service: GameService, channel: ChannelKey) 
     view = make_view(game) if game is not None else None
     if view is None or view.end_reason not in RECORDED_ENDS:
         return cards.Lines((t("review-none"),))
-    card = await _review(t, service, view)
-    return card if card.lines else cards.Lines((t("review-none"),))
+    kept = await _review(t, service, view)
+    if not kept.lines:
+        return cards.Lines((t("review-none"),))
+    if kept.story is not None and kept.picture is None:
+        kept.picture = await asyncio.to_thread(chart, t, view, kept.story)
+    return cards.Review(kept.lines, kept.picture)

@@ -7,12 +7,12 @@ import io
 from collections.abc import AsyncIterator
 from pathlib import Path
 from types import SimpleNamespace
-from typing import cast
+from typing import Any, cast
 
 import pytest
 from PIL import Image
 
-from adapters.chat import cards
+from adapters.chat import cards, review
 from adapters.discord import draw as discord_draw
 from adapters.discord.render import MESSAGE_LIMIT as DISCORD_LIMIT
 from adapters.i18n import translator
@@ -80,6 +80,25 @@ async def test_the_review_command_sends_the_chart_with_the_words(world: World) -
     assert image.format == "PNG" and image.width == WIDTH
     drawn = {colour for _, colour in image.convert("RGB").getcolors(1 << 16) or ()}
     assert {PALETTE[0], PALETTE[1]} <= drawn and PALETTE[2] not in drawn
+
+
+async def test_the_chart_is_drawn_when_first_asked_for_and_then_kept(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The final message needs only the words: the chart waits for `/general review`."""
+    drawn: list[str] = []
+    real = review.chart
+
+    def counted(*args: Any) -> bytes:
+        drawn.append("chart")
+        return real(*args)
+
+    monkeypatch.setattr(review, "chart", counted)
+    await play_two(world)
+    assert drawn == []
+    first = (await world.command(BOB, "review")).publicly
+    again = (await world.command(ALICE, "review")).publicly
+    assert drawn == ["chart"] and first == again
 
 
 async def test_the_review_speaks_the_table_s_language(world: World) -> None:
