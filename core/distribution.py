@@ -100,15 +100,35 @@ def _solve(sol: Solution) -> Distributions:
 
 def _turn_table(sol: Solution, tables: Policy) -> FloatArray:
     """turn[m, b, p]: the chance that the Master's turn from open set m writes p points in box
-    b, given no big general (row 0, the full sheet, has no turn left: zeros)."""
+    b, given no big general (row 0, the full sheet, has no turn left: zeros). Each throw's stops
+    counted into the (box, points) cells that can occur (47 of 610 under the default rules: a
+    count small enough to stay in the cache), the throws' counts added in turn, then spread out
+    into the whole table."""
     start = np.broadcast_to(_start(sol.rules)[0], (FULL, len(ROLLS)))
-    flat = np.zeros((FULL + 1) * BOX_COUNT * BOX_SPAN)
     masks = MASKS[1:]
+    cells, spots = _cells(sol)
+    rows = np.arange(FULL)[:, None] * len(spots)
+    flat = np.zeros(0)
     for first, chance in _walk(tables, masks, start, 1):
-        boxes, points = _stops(sol, tables, masks, first)
-        index = (masks[:, None] * BOX_COUNT + boxes) * BOX_SPAN + points
-        flat += np.bincount(index.ravel(), chance.ravel(), minlength=flat.size)
-    return flat.reshape(FULL + 1, BOX_COUNT, BOX_SPAN)
+        boxes = (tables.box_first if first else tables.box_later)[masks]
+        index = rows + cells[int(first)][boxes, np.arange(len(ROLLS))]
+        counts = np.bincount(index.ravel(), chance.ravel(), minlength=rows.size * len(spots))
+        if flat.size:
+            flat += counts
+        else:  # what adding them to zeros would give, without the zeros (no copy: weighted)
+            flat = counts.astype(np.float64, copy=False)
+    turn = np.zeros((FULL + 1, BOX_COUNT * BOX_SPAN))
+    turn[1:, spots] = flat.reshape(FULL, len(spots))
+    return turn.reshape(FULL + 1, BOX_COUNT, BOX_SPAN)
+
+
+def _cells(sol: Solution) -> tuple[IntArray, IntArray]:
+    """The (box, points) cells writing can reach: per price (later, first), box and dice set its
+    cell's number, and per cell its place (box × BOX_SPAN + points) in a turn table's row."""
+    points = np.stack([sol.points_later, sol.points_first]).astype(np.int64)
+    places = np.arange(BOX_COUNT)[:, None] * BOX_SPAN + points
+    spots, cells = np.unique(places, return_inverse=True)
+    return cells.reshape(places.shape), spots
 
 
 def _chain(turn: FloatArray, length: int) -> FloatArray:
