@@ -93,8 +93,8 @@ def _start(rules: RuleKey) -> tuple[FloatArray, float]:
 def _solve(sol: Solution) -> Distributions:
     """The per-turn outcomes of every open set, then chained."""
     tables = policy_of(sol, Level.MASTER)
-    length = int(sol.points_first.max(axis=1).sum()) + 1
-    rest = _chain(_turn_table(sol, tables), length)
+    most = np.maximum(sol.points_first, sol.points_later).max(axis=1).astype(np.int64)
+    rest = _chain(_turn_table(sol, tables), int(most.sum()) + 1, most)
     return Distributions(sol.rules, sol, tables, _start(sol.rules)[1], rest)
 
 
@@ -131,21 +131,28 @@ def _cells(sol: Solution) -> tuple[IntArray, IntArray]:
     return cells.reshape(places.shape), spots
 
 
-def _chain(turn: FloatArray, length: int) -> FloatArray:
+def _chain(turn: FloatArray, length: int, most: IntArray) -> FloatArray:
     """rest[m] = Σ over this turn's (box, points) of its chance × rest[m − box] shifted by points,
     open sets solved from the smallest up. Each open set's row is added to in the same order
-    (box, then points) on one copy of the rows of a box, written back once."""
+    (box, then points) on one copy of the rows of a box, written back once. A set's row is zero
+    beyond the most its boxes can score (`most`: per box), so each term stops there (adding
+    zeros changes nothing)."""
     rest = np.zeros((FULL + 1, length))
     rest[0, 0] = 1.0
+    reach = ((MASKS[:, None] >> np.arange(BOX_COUNT)) & 1) @ most
+    scratch = np.empty(rest.size)
     for size in range(1, BOX_COUNT + 1):
         masks = MASKS_OF_SIZE[size]
         for b in range(BOX_COUNT):
             having = masks[(masks >> b) & 1 == 1]
-            after = rest[having ^ (1 << b)]
+            left = having ^ (1 << b)
+            width = int(reach[left].max()) + 1
+            after = rest[left, :width]
             chances = turn[having, b]
             rows = rest[having]
+            term = scratch[: after.size].reshape(after.shape)
             for p in np.flatnonzero(chances.any(axis=0)):
-                rows[:, p:] += chances[:, p, None] * after[:, : length - p]
+                rows[:, p : p + width] += np.multiply(chances[:, p, None], after, out=term)
             rest[having] = rows
     return rest
 
