@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections import Counter
+from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -74,23 +75,53 @@ ZERO_FUTURE = np.zeros(FULL + 1)  # the greedy (Club) engine's value of every la
 ZERO_FUTURE.flags.writeable = False
 
 
-def _lattice() -> tuple[list[tuple[int, int, IntArray]], IntArray]:
-    """The keeps as a lattice, for the best keep below a dice set without listing its options:
-    for each size s ≥ 1, the range of KEEPS of that size and, per keep, the s keeps one die
-    smaller (a repeated face repeats one); and for each dice set its five keeps of four dice
-    (every proper sub-multiset of a dice set lies inside one of them)."""
-    levels: list[tuple[int, int, IntArray]] = []
-    for size in range(1, DICE_COUNT):
-        members = [k for k, keep in enumerate(KEEPS) if len(keep) == size]
-        parents = [
-            [KEEP_INDEX[KEEPS[k][:i] + KEEPS[k][i + 1 :]] for i in range(size)] for k in members
-        ]
-        levels.append((members[0], members[-1] + 1, np.array(parents, dtype=np.int64)))
-    rolls = [[KEEP_INDEX[roll[:i] + roll[i + 1 :]] for i in range(DICE_COUNT)] for roll in ROLLS]
-    return levels, np.array(rolls, dtype=np.int64)
+class _Lattice(NamedTuple):
+    """The keeps as a lattice, for the best keep below a dice set without listing its options.
+
+    A keep's best is the larger of its own value and the bests of the keeps one die smaller, one
+    per distinct face it holds; a dice set's the largest of its four-dice keeps' (one per
+    distinct face: every proper sub-multiset lies inside one). Rows of the lattice are keeps by
+    size, those with the most distinct faces first, so that each step (the t-th distinct face)
+    is a run of leading rows: one maximum over a contiguous block, against a gathered row."""
+
+    order: IntArray  # the KEEPS index of each row
+    levels: list[tuple[int, list[IntArray]]]  # per size ≥ 1: first row; per step, parents' rows
+    rolls: list[IntArray]  # per step: the four-dice keeps' rows of the leading dice sets
+    roll_back: IntArray  # per dice set (ROLLS order), its place among the sorted dice sets
 
 
-KEEP_LATTICE, ROLL_PARENTS = _lattice()
+def _steps(groups: list[tuple[int, ...]], row: dict[tuple[int, ...], int]) -> list[IntArray]:
+    """For multisets sorted by distinct faces (most first): per step t, the rows of the multisets
+    one die smaller by their t-th distinct face, for the leading ones that have t + 1 faces."""
+    removed = [[g[: g.index(f)] + g[g.index(f) + 1 :] for f in sorted(set(g))] for g in groups]
+    width = max(len(r) for r in removed)
+    return [
+        np.array([row[r[t]] for r in removed if len(r) > t], dtype=np.int64) for t in range(width)
+    ]
+
+
+def _lattice() -> _Lattice:
+    def distinct_first(items: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
+        return sorted(items, key=lambda g: -len(set(g)))
+
+    ordered = [k for size in range(DICE_COUNT) for k in distinct_first(_multisets(size))]
+    row = {keep: i for i, keep in enumerate(ordered)}
+    levels = [
+        (row[members[0]], _steps(members, row))
+        for size in range(1, DICE_COUNT)
+        for members in [distinct_first(_multisets(size))]
+    ]
+    rolls = distinct_first(ROLLS)
+    place = {roll: i for i, roll in enumerate(rolls)}
+    return _Lattice(
+        np.array([KEEP_INDEX[k] for k in ordered], dtype=np.int64),
+        levels,
+        _steps(rolls, row),
+        np.array([place[roll] for roll in ROLLS], dtype=np.int64),
+    )
+
+
+LATTICE = _lattice()
 _OUT_OF_REACH = np.int16(1024)  # above every keep's index
 
 
@@ -110,51 +141,56 @@ OPEN_COUNT, OPEN_BOXES, MASKS_OF_SIZE = _open_sets()
 
 def best_keep_value(keep_values: FloatArray) -> FloatArray:
     """Per (open set, dice set): the value of its best keep, the largest over the dice set's
-    proper sub-multisets. Through the lattice: a keep's best is the larger of its own value and
-    its one-die-smaller keeps' bests, and a dice set's the largest of its five four-dice keeps'
-    (1,980 row maxima in all, against 31 × 252 columns when every option is taken; a maximum
-    does not round, so the result is the same to the bit). Rows are keeps and dice sets there,
-    every step a whole contiguous row. The result is a transposed view."""
-    below = keep_values.T.copy()  # (210, sets): per keep, the best keep inside it
-    for low, high, parents in KEEP_LATTICE:
-        level = below[low:high]
-        for column in parents.T:
-            np.maximum(level, below[column], out=level)
-    best = below[ROLL_PARENTS[:, 0]]
-    for column in ROLL_PARENTS.T[1:]:
-        np.maximum(best, below[column], out=best)
-    result: FloatArray = best.T
+    proper sub-multisets, through the lattice (1,260 row maxima in all, against 31 × 252
+    columns when every option is taken; a maximum does not round, so the result is the same to
+    the bit). Rows are keeps and dice sets there, every step whole rows. The result is a
+    transposed view."""
+    below = keep_values.T[LATTICE.order]  # (210, sets): per keep, the best keep inside it
+    for first, steps in LATTICE.levels:
+        for parents in steps:
+            level = below[first : first + len(parents)]
+            np.maximum(level, below[parents], out=level)
+    best = _rolls_best(below)
+    result: FloatArray = best[LATTICE.roll_back].T
     return result
+
+
+def _rolls_best(below: FloatArray) -> FloatArray:
+    """Per dice set (sorted as the lattice's): the best of its four-dice keeps' bests."""
+    best = below[LATTICE.rolls[0]]
+    for parents in LATTICE.rolls[1:]:
+        leading = best[: len(parents)]
+        np.maximum(leading, below[parents], out=leading)
+    return best
 
 
 def best_keep(keep_values: FloatArray) -> tuple[FloatArray, Int16Array]:
     """best_keep_value with the best keep's index: the first of equals in KEEPS order (as taking
     each dice set's options in that order and replacing the best only by a larger value). The
-    values first, through best_keep_value's lattice; then the index of each keep and dice set:
-    the least index among its one-die-smaller keeps of the same best value, or its own where
-    none has it (all earlier in KEEPS order). Masked numpy steps are slow: an index not taken
-    is pushed out of reach by arithmetic, and the least kept."""
-    below = keep_values.T.copy()
-    index = np.repeat(np.arange(len(KEEPS), dtype=np.int16)[:, None], below.shape[1], axis=1)
+    values first, through the lattice; then the index of each keep and dice set: the least
+    index among its one-die-smaller keeps of the same best value, or its own where none has it
+    (all earlier in KEEPS order). Masked numpy steps are slow: an index not taken is pushed out
+    of reach by arithmetic, and the least kept."""
+    below = keep_values.T[LATTICE.order]
+    index = np.repeat(LATTICE.order.astype(np.int16)[:, None], below.shape[1], axis=1)
     scratch = np.empty((len(ROLLS), below.shape[1]), dtype=np.int16)
 
     def least(found: Int16Array, best: FloatArray, rows: IntArray) -> None:
         away = np.multiply(below[rows] != best, _OUT_OF_REACH, out=scratch[: len(rows)])
         np.minimum(found, np.add(away, index[rows], out=away), out=found)
 
-    for low, high, parents in KEEP_LATTICE:
-        level = below[low:high]
-        for column in parents.T:
-            np.maximum(level, below[column], out=level)
-        for column in parents.T:
-            least(index[low:high], level, column)
-    best = below[ROLL_PARENTS[:, 0]]
-    for column in ROLL_PARENTS.T[1:]:
-        np.maximum(best, below[column], out=best)
+    for first, steps in LATTICE.levels:
+        for parents in steps:
+            level = below[first : first + len(parents)]
+            np.maximum(level, below[parents], out=level)
+        for parents in steps:
+            rows = slice(first, first + len(parents))
+            least(index[rows], below[rows], parents)
+    best = _rolls_best(below)
     found = np.full(best.shape, _OUT_OF_REACH, dtype=np.int16)
-    for column in ROLL_PARENTS.T:
-        least(found, best, column)
-    return best.T, found.T
+    for parents in LATTICE.rolls:
+        least(found[: len(parents)], best[: len(parents)], parents)
+    return best[LATTICE.roll_back].T, found[LATTICE.roll_back].T
 
 
 def box_candidates(
