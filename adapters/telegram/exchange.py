@@ -15,7 +15,7 @@ from adapters.chat import cards, payload
 from adapters.chat.boards import BoardRef
 from adapters.chat.surface import Place
 from adapters.telegram import render
-from adapters.telegram.calls import PLATFORM, TelegramCalls, cost
+from adapters.telegram.calls import PLATFORM, TelegramCalls, cost, markup_object
 from adapters.telegram.draw import alert, draw
 from adapters.telegram.render import Rendered, hint_offer
 from core.identity import ChannelKey, PlayerRef
@@ -95,7 +95,9 @@ class CommandExchange(_Exchange):
         chat = str(self.message.chat.id)
         async with self.calls.pace.turn(chat, new=True, cost=cost(rendered.text)):
             await self.message.reply_text(
-                rendered.text, parse_mode=ParseMode.HTML, reply_markup=rendered.markup
+                rendered.text,
+                parse_mode=ParseMode.HTML,
+                reply_markup=markup_object(rendered.markup),
             )
 
     async def _whisper(self, hint: cards.Hint) -> None:

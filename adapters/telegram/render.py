@@ -1,12 +1,14 @@
-"""Telegram messages drawn from the view: HTML text plus inline keyboard, a pure function."""
+"""Telegram messages drawn from the view: HTML text plus inline keyboard, a pure function.
+
+Keyboards are drawn as the Bot API's JSON (what python-telegram-bot's InlineKeyboardMarkup
+serialises to) without building its objects: a board's 17–20 buttons are drawn at every press.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
 from html import escape
-
-from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from adapters.chat import payload
 from adapters.chat.catalogue import help_lines, welcome_lines
@@ -37,6 +39,9 @@ CAPTION_LIMIT = 1024
 KEYCAPS = ("1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣")
 HELD = "🔒"
 
+Button = dict[str, str]  # an InlineKeyboardButton as JSON: its text, its callback_data or url
+Keyboard = dict[str, list[list[Button]]]  # an InlineKeyboardMarkup as JSON
+
 
 @dataclass(frozen=True)
 class Rendered:
@@ -44,7 +49,7 @@ class Rendered:
     On an edit, `strip` keeps the text and takes the keyboard away."""
 
     text: str
-    markup: InlineKeyboardMarkup | None = None
+    markup: Keyboard | None = None
     picture: bytes | None = None
     strip: bool = False
 
@@ -89,10 +94,17 @@ def line_pages(lines: Iterable[str]) -> list[str]:
     return pages(escaped(line) for line in lines)
 
 
-def _button(text: str, view: GameView, code: str) -> InlineKeyboardButton:
-    return InlineKeyboardButton(
-        text, callback_data=payload.encode(view.game_id, view.version, code)
-    )
+def keyboard(rows: Iterable[list[Button]]) -> Keyboard:
+    return {"inline_keyboard": list(rows)}
+
+
+def pressed(text: str, data: str) -> Button:
+    """A button that sends `data` back when pressed."""
+    return {"text": text, "callback_data": data}
+
+
+def _button(text: str, view: GameView, code: str) -> Button:
+    return pressed(text, payload.encode(view.game_id, view.version, code))
 
 
 def dice_line(dice: tuple[int, ...], held: tuple[bool, ...] = ()) -> str:
@@ -111,7 +123,7 @@ def lobby(t: Translator, view: GameView) -> Rendered:
         closed = "chat-game-started" if view.phase is Phase.PLAYING else "chat-lobby-closed"
         return Rendered(_seated(view, [*lines, escape(t(closed))]))
     lines.append(escape(t("lobby-hint")))
-    keyboard = [
+    rows = [
         [_button(t("btn-join"), view, "j"), _button(t("btn-leave"), view, "l")],
         *(  # two computers a row: their names are long in Russian
             [_button(t(f"btn-add-{level.value}"), view, code) for code, level in LEVELS[i : i + 2]]
@@ -119,7 +131,7 @@ def lobby(t: Translator, view: GameView) -> Rendered:
         ),
         [_button(t("btn-start"), view, "b"), _button(t("btn-cancel"), view, "x")],
     ]
-    return Rendered(_seated(view, lines), InlineKeyboardMarkup(keyboard))
+    return Rendered(_seated(view, lines), keyboard(rows))
 
 
 def _seated(view: GameView, lines: list[str]) -> str:
@@ -139,24 +151,24 @@ def turn(t: Translator, view: GameView, *, notify: bool = False) -> Rendered:
     for line in (standings_line(t, view), chances_line(t, view)):
         if line is not None:
             lines.append(escape(line))
-    keyboard: list[list[InlineKeyboardButton]] = []
+    rows: list[list[Button]] = []
     sheet_button = _button(t("btn-sheet"), view, "v")
     if not view.dice:
         if human:
             lines.append(escape(t("turn-first")))
         first = [_button(t("btn-roll-first"), view, "r")] if human else []
-        keyboard.append([*first, sheet_button])
-        return Rendered("\n".join(lines), InlineKeyboardMarkup(keyboard))
+        rows.append([*first, sheet_button])
+        return Rendered("\n".join(lines), keyboard(rows))
     values = tuple(d.value for d in view.dice)
     held = tuple(d.held for d in view.dice)
     lines.append("")
     lines.append(dice_line(values, held))
     lines.append("")
     if not human:
-        return Rendered("\n".join(lines), InlineKeyboardMarkup([[sheet_button]]))
+        return Rendered("\n".join(lines), keyboard([[sheet_button]]))
     lines.append(escape(t("chat-throws-left", left=view.throws_left)))
     if view.can_hold:
-        keyboard.append(
+        rows.append(
             [
                 _button(f"{HELD}{d.value}" if d.held else str(d.value), view, f"h{i}")
                 for i, d in enumerate(view.dice)
@@ -168,13 +180,13 @@ def turn(t: Translator, view: GameView, *, notify: bool = False) -> Rendered:
     control.append(sheet_button)
     if view.variants.hints:
         control.append(_button(t("btn-hint"), view, "t"))
-    keyboard.append(control)
+    rows.append(control)
     boxes = [
         _button(t("btn-box", box=box_name(t, o.box), points=o.points), view, f"s{o.box.index}")
         for o in view.options
     ]
-    keyboard.extend(boxes[i : i + 2] for i in range(0, len(boxes), 2))
-    return Rendered("\n".join(lines), InlineKeyboardMarkup(keyboard))
+    rows.extend(boxes[i : i + 2] for i in range(0, len(boxes), 2))
+    return Rendered("\n".join(lines), keyboard(rows))
 
 
 def finished_turn(t: Translator, view: GameView) -> Rendered:
@@ -224,13 +236,13 @@ def final(t: Translator, view: GameView, review: Iterable[str] = ()) -> list[str
     return pages([*blocks, *(escaped(line) for line in review)])
 
 
-def rematch(t: Translator, view: GameView) -> InlineKeyboardMarkup | None:
+def rematch(t: Translator, view: GameView) -> Keyboard | None:
     """The final message's keyboard: its Rematch button, where the game ended in a way that
     counts (see payload.rematch)."""
     data = payload.rematch(view)
     if data is None:
         return None
-    return InlineKeyboardMarkup([[InlineKeyboardButton(t("btn-rematch"), callback_data=data)]])
+    return keyboard([[pressed(t("btn-rematch"), data)]])
 
 
 def caption(t: Translator, view: GameView) -> str:
@@ -242,27 +254,21 @@ def caption(t: Translator, view: GameView) -> str:
 def settings(t: Translator, chosen: ChatSettings) -> Rendered:
     """The settings screen: one button per setting, each press moves it to its next choice."""
     rows = [
-        [
-            InlineKeyboardButton(
-                setting_label(t, name, chosen), callback_data=payload.setting_code(name)
-            )
-        ]
-        for name in CHOICES
+        [pressed(setting_label(t, name, chosen), payload.setting_code(name))] for name in CHOICES
     ]
-    done = payload.setting_code(payload.SETTINGS_DONE)
-    rows.append([InlineKeyboardButton(t("settings-done"), callback_data=done)])
+    rows.append([pressed(t("settings-done"), payload.setting_code(payload.SETTINGS_DONE))])
     title = escape(t("settings-title", platform="telegram"))
-    return Rendered(f"<b>{title}</b>", InlineKeyboardMarkup(rows))
+    return Rendered(f"<b>{title}</b>", keyboard(rows))
 
 
 def forget(t: Translator, player_id: str) -> Rendered:
     """/general forget's confirmation: what it removes, "Forget me" and "Keep me"."""
     buttons = [
-        InlineKeyboardButton(t(key), callback_data=payload.forget_code(player_id, confirmed))
+        pressed(t(key), payload.forget_code(player_id, confirmed))
         for key, confirmed in (("forget-yes", True), ("forget-no", False))
     ]
     text = f"<b>{escape(t('forget-ask-title'))}</b>\n{escape(t('forget-ask'))}"
-    return Rendered(text, InlineKeyboardMarkup([buttons]))
+    return Rendered(text, keyboard([buttons]))
 
 
 def welcome(t: Translator, brief: bool, invite: str | None) -> Rendered:
@@ -273,19 +279,15 @@ def welcome(t: Translator, brief: bool, invite: str | None) -> Rendered:
         return Rendered("\n".join(lines))
     lines[0] = f"<b>{lines[0]}</b>"
     lines += [escape(line) for line in help_lines(t, "telegram")]
-    markup = None
-    if invite:
-        button = InlineKeyboardButton(t("btn-add-to-group"), url=invite)
-        markup = InlineKeyboardMarkup([[button]])
+    markup = keyboard([[{"text": t("btn-add-to-group"), "url": invite}]]) if invite else None
     return Rendered("\n".join(lines), markup)
 
 
 def hint_offer(t: Translator, game_id: str, version: int) -> Rendered:
     """Where a hint cannot be written to the asker privately: a button that shows it to
     whoever presses it, in a callback answer only they see."""
-    data = payload.encode(game_id, version, payload.HINT)
-    button = InlineKeyboardButton(t("btn-hint"), callback_data=data)
-    return Rendered(escape(t("hint-write-to-me")), InlineKeyboardMarkup([[button]]))
+    button = pressed(t("btn-hint"), payload.encode(game_id, version, payload.HINT))
+    return Rendered(escape(t("hint-write-to-me")), keyboard([[button]]))
 
 
 def help_text(t: Translator, topic: str = "help") -> str:
