@@ -2,7 +2,9 @@
 
 Measured on a busy bot, httpx with httpcore and anyio spent most of the process's CPU on each
 request's bookkeeping (walking the pool, asking anyio about every socket); aiohttp's C parser
-and plain pool do the same request for a fraction of it (BENCHMARKS.md).
+and plain pool do the same request for a fraction of it (BENCHMARKS.md). A call without files
+goes as one JSON body (orjson), which the Bot API takes as it takes a form: URL-encoding every
+parameter, each JSON-encoded on its own, cost more than the rest of the request.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from collections.abc import Callable
 from types import SimpleNamespace
 
 import aiohttp
+import orjson
 from telegram.error import NetworkError, TimedOut
 from telegram.request import BaseRequest, RequestData
 
@@ -18,6 +21,7 @@ from telegram.request import BaseRequest, RequestData
 DEFAULT = BaseRequest.DEFAULT_NONE
 # Told each answer's HTTP status, or None where no answer came (metrics, health).
 Observer = Callable[[int | None], None]
+JSON = {"Content-Type": "application/json"}
 
 
 class AiohttpRequest(BaseRequest):
@@ -91,9 +95,10 @@ class AiohttpRequest(BaseRequest):
             sock_connect=_seconds(connect_timeout, self._connect),
             sock_read=_seconds(read_timeout, self._read),
         )
+        data, headers = request_body(request_data)
         try:
             async with self._session.request(
-                method, url, data=_body(request_data), timeout=timeout
+                method, url, data=data, headers=headers, timeout=timeout
             ) as response:
                 body = await response.read()
         except TimeoutError as error:
@@ -117,16 +122,17 @@ def _seconds(given: float | object | None, default: float | None) -> float | Non
     return given
 
 
-def _body(request_data: RequestData | None) -> aiohttp.FormData | dict[str, str] | None:
-    """The parameters as a form, as PTB sends them: URL-encoded, or multipart with files."""
+def request_body(
+    request_data: RequestData | None,
+) -> tuple[aiohttp.FormData | bytes | None, dict[str, str] | None]:
+    """The parameters and their content type: JSON, or a multipart form with files."""
     if request_data is None:
-        return None
-    fields = request_data.json_parameters
+        return None, None
     if not request_data.contains_files:
-        return fields
+        return orjson.dumps(request_data.parameters), JSON
     form = aiohttp.FormData()
-    for name, value in fields.items():
+    for name, value in request_data.json_parameters.items():
         form.add_field(name, value)
     for name, (filename, content, mimetype) in request_data.multipart_data.items():
         form.add_field(name, content, filename=filename, content_type=mimetype)
-    return form
+    return form, None
