@@ -193,31 +193,33 @@ def best_keep(keep_values: FloatArray) -> tuple[FloatArray, Int16Array]:
     return best[LATTICE.roll_back].T, found[LATTICE.roll_back].T
 
 
-def box_candidates(
-    masks: IntArray, size: int, points: FloatArray, future: FloatArray
-) -> tuple[IntArray, FloatArray]:
-    """For open sets of one size: their open boxes (sheet order) and, per box and dice set, its
-    points now plus the value of what stays open: (sets, size) and (sets, size, 252)."""
+def _size_stops(masks: IntArray, size: int, points: FloatArray, future: FloatArray) -> FloatArray:
+    """stops() for open sets of one size: their open boxes (sheet order) one at a time, each
+    its points now plus the value of what stays open, the best kept (gathered rows of the
+    small points table; a maximum does not round)."""
     boxes = OPEN_BOXES[masks, :size]
-    candidates = points[boxes] + future[masks[:, None] ^ (1 << boxes)][:, :, None]
-    return boxes, candidates
+    left = future[masks[:, None] ^ (1 << boxes)]
+    best: FloatArray = points[boxes[:, 0]] + left[:, :1]
+    term = np.empty_like(best)
+    for j in range(1, size):
+        np.maximum(best, np.add(points[boxes[:, j]], left[:, j, None], out=term), out=best)
+    return best
 
 
 def stops(masks: IntArray, points: FloatArray, future: FloatArray) -> FloatArray:
     """Per (open set, dice set): the best box to write now, its points plus the future (NEG
-    where no box is open). Open sets of each size at once, every open box a column; for most
-    of the open sets, every one through every_stop (fewer and larger steps)."""
+    where no box is open). Open sets of each size at once; for most of the open sets, every
+    one through every_stop (fewer and larger steps)."""
     if len(masks) > (FULL + 1) // 2:
         every: FloatArray = every_stop(points, future)[masks]
         return every
     sizes = OPEN_COUNT[masks]
     if len(masks) and (sizes == sizes[0]).all() and sizes[0] > 0:
-        best: FloatArray = box_candidates(masks, int(sizes[0]), points, future)[1].max(axis=1)
-        return best
+        return _size_stops(masks, int(sizes[0]), points, future)
     best = np.full((len(masks), len(ROLLS)), NEG)
     for size in np.unique(sizes[sizes > 0]):
         rows = np.flatnonzero(sizes == size)
-        best[rows] = box_candidates(masks[rows], int(size), points, future)[1].max(axis=1)
+        best[rows] = _size_stops(masks[rows], int(size), points, future)
     return best
 
 
@@ -229,7 +231,7 @@ def _by_box(box: int) -> tuple[int, int, int, int]:
 
 def every_stop(points: FloatArray, future: FloatArray) -> FloatArray:
     """stops() of every open set (row = mask), one box at a time over the sets holding it (no
-    gathered copies): the same sums as box_candidates', and a maximum does not round."""
+    gathered copies): the same sums as _size_stops', and a maximum does not round."""
     best = np.full((FULL + 1, len(ROLLS)), NEG)
     candidates = np.empty((FULL + 1) // 2 * len(ROLLS))
     for b in range(BOX_COUNT):
@@ -246,7 +248,7 @@ def every_stop(points: FloatArray, future: FloatArray) -> FloatArray:
 
 def best_boxes(points: FloatArray, future: FloatArray) -> tuple[FloatArray, Int16Array]:
     """every_stop with the best box itself: the first of equals in sheet order, as argmax over
-    box_candidates (−1 where no box is open). A box replaces the one held where it is worth
+    them would take (−1 where no box is open). A box replaces the one held where it is worth
     more, by arithmetic (a masked copy is several times slower)."""
     best = np.full((FULL + 1, len(ROLLS)), NEG)
     boxes = np.full(best.shape, -1, dtype=np.int16)
