@@ -2,8 +2,10 @@
 
 Every text that can hold a name is escaped for Discord markdown and mentions; the catalogue's
 words are escaped too (they are plain text). Content stays within Discord's 2000 characters:
-long texts are cut into pages. Views are built here but hold no state: each button is a
-`GameButton` whose custom_id carries the game and its version.
+long texts are cut into pages. Buttons are drawn as Discord's component JSON (what a
+discord.py View of them serialises to) without building discord.py's View and Item objects: a
+board's 17–20 buttons are drawn at every press. They hold no state: each press comes back as a
+dynamic item (buttons.py) whose custom_id carries the game and its version.
 """
 
 from __future__ import annotations
@@ -17,7 +19,6 @@ import discord
 from discord.utils import escape_markdown, escape_mentions
 
 from adapters.chat import payload
-from adapters.discord.buttons import ForgetButton, GameButton, SettingButton
 from adapters.i18n import Translator
 from adapters.i18n.chances import chances_line
 from adapters.i18n.standings import standings_line
@@ -43,7 +44,48 @@ KEYCAPS = ("1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣")
 HELD = "🔒"
 SHEET_FILE = "score-sheet.png"
 SETTINGS_PER_ROW = 3  # eleven buttons within Discord's five rows
+ROWS = 5
+LABEL_LIMIT = 80
 _Style = discord.ButtonStyle
+Component = dict[str, Any]  # a button (type 2) or an action row (type 1), as Discord's JSON
+
+
+@dataclass
+class Buttons:
+    """A message's rows of buttons (an empty row is left out) as Discord's JSON, given to
+    discord.py where it takes a View: it reads the components, and keeps nothing to dispatch
+    (every button is a dynamic item, found again by its custom_id at each press)."""
+
+    rows: list[list[Component]]
+    __discord_ui_view__ = True
+    timeout = None
+
+    def __post_init__(self) -> None:
+        self.rows = [row for row in self.rows if row]
+        if len(self.rows) > ROWS or any(len(row) > ROW_WIDTH for row in self.rows):
+            raise ValueError(f"more buttons than Discord's {ROWS} rows of {ROW_WIDTH}")
+
+    def to_components(self) -> list[Component]:
+        return [{"type": 1, "components": row} for row in self.rows]
+
+    def has_components_v2(self) -> bool:
+        return False
+
+    def is_finished(self) -> bool:
+        return True
+
+    def is_dispatchable(self) -> bool:
+        return False
+
+
+def button(custom_id: str, label: str, style: _Style = _Style.secondary) -> Component:
+    return {
+        "type": 2,
+        "style": style.value,
+        "disabled": False,
+        "label": clip(label, LABEL_LIMIT),
+        "custom_id": custom_id,
+    }
 
 
 @dataclass(frozen=True)
@@ -53,7 +95,7 @@ class Rendered:
     `picture` a PNG sent with a new message (the score sheet)."""
 
     content: str | None
-    view: discord.ui.View | None = None
+    view: Buttons | None = None
     ping: str | None = None
     picture: bytes | None = None
 
@@ -114,18 +156,8 @@ def pages(parts: Iterable[str], limit: int = MESSAGE_LIMIT) -> list[str]:
     return out
 
 
-def _button(
-    view: GameView, code: str, label: str, style: _Style = _Style.secondary, row: int = 0
-) -> GameButton:
-    custom_id = payload.encode(view.game_id, view.version, code)
-    return GameButton(custom_id, label=clip(label, 80), style=style, row=row)
-
-
-def _view(buttons: Iterable[GameButton]) -> discord.ui.View:
-    out = discord.ui.View(timeout=None)
-    for button in buttons:
-        out.add_item(button)
-    return out
+def _button(view: GameView, code: str, label: str, style: _Style = _Style.secondary) -> Component:
+    return button(payload.encode(view.game_id, view.version, code), label, style)
 
 
 def dice_line(dice: Iterable[int], held: Iterable[bool] | None = None) -> str:
@@ -151,17 +183,17 @@ def lobby(t: Translator, view: GameView) -> Rendered:
         closed = "chat-game-started" if view.phase is Phase.PLAYING else "chat-lobby-closed"
         return Rendered(_seated(view, [*lines, esc(t(closed))]))
     lines.append(esc(t("lobby-hint")))
-    buttons = [
+    seating = [
         _button(view, "j", t("btn-join"), _Style.primary),
         _button(view, "l", t("btn-leave")),
         _button(view, "b", t("btn-start"), _Style.success),
         _button(view, "x", t("btn-cancel"), _Style.danger),
-        *(
-            _button(view, code, t(f"btn-add-{level.value}"), row=1)
-            for code, level in payload.LEVEL_CODES.items()
-        ),
     ]
-    return Rendered(_seated(view, lines), _view(buttons))
+    computers = [
+        _button(view, code, t(f"btn-add-{level.value}"))
+        for code, level in payload.LEVEL_CODES.items()
+    ]
+    return Rendered(_seated(view, lines), Buttons([seating, computers]))
 
 
 def _seated(view: GameView, lines: list[str]) -> str:
@@ -183,38 +215,41 @@ def turn(t: Translator, view: GameView, *, notify: bool = False) -> Rendered:
     for line in (standings_line(t, view), chances_line(t, view)):
         if line is not None:
             lines.append(esc(line))
-    buttons: list[GameButton] = []
-    row = 0
+    sheet = _button(view, "v", t("btn-sheet"))
     if not view.dice:
+        first: list[Component] = []
         if human:
             lines.append(esc(t("turn-first")))
-            buttons.append(_button(view, "r", t("btn-roll-first"), _Style.primary, row))
-        buttons.append(_button(view, "v", t("btn-sheet"), row=row))
-        return Rendered(clip("\n".join(lines)), _view(buttons), ping)
+            first.append(_button(view, "r", t("btn-roll-first"), _Style.primary))
+        return Rendered(clip("\n".join(lines)), Buttons([[*first, sheet]]), ping)
     lines.append("# " + dice_line((d.value for d in view.dice), (d.held for d in view.dice)))
     if not human:
-        return Rendered(clip("\n".join(lines)), _view([_button(view, "v", t("btn-sheet"))]))
+        return Rendered(clip("\n".join(lines)), Buttons([[sheet]]))
     lines.append(esc(t("chat-throws-left", left=view.throws_left)))
-    if view.can_hold:
-        for index, die in enumerate(view.dice):
-            label = f"{HELD} {die.value}" if die.held else str(die.value)
-            style = _Style.primary if die.held else _Style.secondary
-            buttons.append(_button(view, f"h{index}", label, style, row))
-        row += 1
+    dice = [
+        _button(view, f"h{i}", f"{HELD} {d.value}", _Style.primary)
+        if d.held
+        else _button(view, f"h{i}", str(d.value))
+        for i, d in enumerate(view.dice)
+    ]
+    control = []
     if view.can_roll:
-        roll = t("btn-roll", left=view.throws_left)
-        buttons.append(_button(view, "r", roll, _Style.primary, row))
-    buttons.append(_button(view, "v", t("btn-sheet"), row=row))
+        control.append(_button(view, "r", t("btn-roll", left=view.throws_left), _Style.primary))
+    control.append(sheet)
     if view.variants.hints:
-        buttons.append(_button(view, payload.HINT, t("btn-hint"), row=row))
-    row += 1
-    for number, option in enumerate(view.options):
-        label = t("btn-box", box=box_name(t, option.box), points=option.points)
-        style = _Style.success if option.points else _Style.secondary
-        buttons.append(
-            _button(view, f"s{option.box.index}", label, style, row + number // ROW_WIDTH)
+        control.append(_button(view, payload.HINT, t("btn-hint")))
+    boxes = [
+        _button(
+            view,
+            f"s{option.box.index}",
+            t("btn-box", box=box_name(t, option.box), points=option.points),
+            _Style.success if option.points else _Style.secondary,
         )
-    return Rendered(clip("\n".join(lines)), _view(buttons), ping)
+        for option in view.options
+    ]
+    rows = [dice if view.can_hold else [], control]
+    rows += [boxes[i : i + ROW_WIDTH] for i in range(0, len(boxes), ROW_WIDTH)]
+    return Rendered(clip("\n".join(lines)), Buttons(rows), ping)
 
 
 def finished_turn(t: Translator, view: GameView) -> Rendered:
@@ -278,13 +313,13 @@ def final(
     return pages(parts)
 
 
-def rematch(t: Translator, view: GameView) -> discord.ui.View | None:
+def rematch(t: Translator, view: GameView) -> Buttons | None:
     """The final message's one row: its Rematch button, where the game ended in a way that
     counts (see payload.rematch)."""
     custom_id = payload.rematch(view)
     if custom_id is None:
         return None
-    return _view([GameButton(custom_id, label=clip(t("btn-rematch"), 80), style=_Style.primary)])
+    return Buttons([[button(custom_id, t("btn-rematch"), _Style.primary)]])
 
 
 # ---------------------------------------------------------------------------- other answers
@@ -325,40 +360,21 @@ def records(lines: list[str]) -> list[str]:
 
 def forget(t: Translator, player_id: str) -> Rendered:
     """/general forget's confirmation: what it removes, "Forget me" and "Keep me"."""
-    out = discord.ui.View(timeout=None)
-    out.add_item(
-        ForgetButton(
-            payload.forget_code(player_id, True),
-            label=clip(t("forget-yes"), 80),
-            style=_Style.danger,
-        )
-    )
-    out.add_item(
-        ForgetButton(payload.forget_code(player_id, False), label=clip(t("forget-no"), 80))
-    )
-    return Rendered(f"**{esc(t('forget-ask-title'))}**\n{esc(t('forget-ask'))}", out)
+    choice = [
+        button(payload.forget_code(player_id, True), t("forget-yes"), _Style.danger),
+        button(payload.forget_code(player_id, False), t("forget-no")),
+    ]
+    text = f"**{esc(t('forget-ask-title'))}**\n{esc(t('forget-ask'))}"
+    return Rendered(text, Buttons([choice]))
 
 
 def settings(t: Translator, chosen: ChatSettings) -> Rendered:
     """The settings screen: one button per setting, each press moves it to its next choice."""
     buttons = [
-        SettingButton(
-            payload.setting_code(name),
-            label=clip(setting_label(t, name, chosen), 80),
-            row=number // SETTINGS_PER_ROW,
-        )
-        for number, name in enumerate(CHOICES)
+        button(payload.setting_code(name), setting_label(t, name, chosen)) for name in CHOICES
     ]
-    buttons.append(
-        SettingButton(
-            payload.setting_code(payload.SETTINGS_DONE),
-            label=clip(t("settings-done"), 80),
-            style=_Style.success,
-            row=len(CHOICES) // SETTINGS_PER_ROW,
-        )
-    )
-    out = discord.ui.View(timeout=None)
-    for button in buttons:
-        out.add_item(button)
+    done = payload.setting_code(payload.SETTINGS_DONE)
+    buttons.append(button(done, t("settings-done"), _Style.success))
+    rows = [buttons[i : i + SETTINGS_PER_ROW] for i in range(0, len(buttons), SETTINGS_PER_ROW)]
     title = esc(t("settings-title", platform="discord"))
-    return Rendered(f"**{title}**", out)
+    return Rendered(f"**{title}**", Buttons(rows))

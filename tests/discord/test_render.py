@@ -5,10 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import discord
+import pytest
+
 from adapters.discord import render
 from adapters.i18n import translator
 from core.actions import Join, Open, Roll, Score, Start
 from core.boxes import Box
+from core.chat_settings import ChatSettings
 from core.dice import ScriptedRoller, SeededRoller
 from core.game import Game, apply, open_lobby
 from core.identity import ChannelKey, PlayerRef
@@ -93,3 +97,38 @@ async def test_the_final_sheet_of_the_largest_table_is_cut_into_pages() -> None:
     finished = render.finished_turn(T, view)
     check_message(finished.content)
     assert finished.view is None
+
+
+def as_view(buttons: render.Buttons) -> discord.ui.View:
+    """The same buttons as discord.py's own View, row by row (it refuses more than Discord's
+    limits)."""
+    out = discord.ui.View(timeout=None)
+    for number, row in enumerate(buttons.rows):
+        for b in row:
+            style = discord.ButtonStyle(b["style"])
+            item = discord.ui.Button[Any](custom_id=b["custom_id"], label=b["label"], style=style)
+            item.row = number
+            out.add_item(item)
+    return out
+
+
+async def test_the_buttons_are_what_a_discord_py_view_of_them_sends() -> None:
+    game, players = big_table()
+    lobby = render.lobby(T, make_view(game))
+    game, _ = apply(game, players[0], Start(), SeededRoller(3))
+    current = game.seats[game.current].player
+    first = render.turn(T, make_view(game), notify=True)
+    game, _ = apply(game, current, Roll(), ScriptedRoller([1, 3, 4, 5, 6]))
+    drawn = [
+        lobby,
+        first,
+        render.turn(T, make_view(game)),
+        render.settings(T, ChatSettings()),
+        render.forget(T, "1"),
+    ]
+    for rendered in drawn:
+        assert rendered.view is not None
+        assert rendered.view.to_components() == as_view(rendered.view).to_components()
+        assert not rendered.view.is_dispatchable() and rendered.view.is_finished()
+    with pytest.raises(ValueError):
+        render.Buttons([[render.button(f"b{i}", "x")] for i in range(6)])
