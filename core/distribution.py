@@ -111,7 +111,7 @@ def _turn_table(sol: Solution, tables: Policy) -> FloatArray:
     flat = np.zeros(0)
     for first, chance in _walk(tables, masks, start, 1):
         boxes = (tables.box_first if first else tables.box_later)[masks]
-        index = rows + cells[int(first)][boxes, np.arange(len(ROLLS))]
+        index = rows + cells[int(first)].ravel()[boxes * len(ROLLS) + np.arange(len(ROLLS))]
         counts = np.bincount(index.ravel(), chance.ravel(), minlength=rows.size * len(spots))
         if flat.size:
             flat += counts
@@ -131,27 +131,30 @@ def _cells(sol: Solution) -> tuple[IntArray, IntArray]:
     return cells.reshape(places.shape), spots
 
 
+# Per size and box: the open sets of that size holding the box.
+_HAVING = [[masks[(masks >> b) & 1 == 1] for b in range(BOX_COUNT)] for masks in MASKS_OF_SIZE]
+
+
 def _chain(turn: FloatArray, length: int, most: IntArray) -> FloatArray:
     """rest[m] = Σ over this turn's (box, points) of its chance × rest[m − box] shifted by points,
     open sets solved from the smallest up. Each open set's row is added to in the same order
     (box, then points) on one copy of the rows of a box, written back once. A set's row is zero
-    beyond the most its boxes can score (`most`: per box), so each term stops there (adding
-    zeros changes nothing)."""
+    beyond the most its boxes can score (`most`: per box), so each term stops there; and a box's
+    points are those any open set's turn writes (adding zeros changes nothing)."""
     rest = np.zeros((FULL + 1, length))
     rest[0, 0] = 1.0
     reach = ((MASKS[:, None] >> np.arange(BOX_COUNT)) & 1) @ most
     scratch = np.empty(rest.size)
+    points = [np.flatnonzero(turn[:, b].any(axis=0)) for b in range(BOX_COUNT)]
     for size in range(1, BOX_COUNT + 1):
-        masks = MASKS_OF_SIZE[size]
-        for b in range(BOX_COUNT):
-            having = masks[(masks >> b) & 1 == 1]
+        for b, having in enumerate(_HAVING[size]):
             left = having ^ (1 << b)
             width = int(reach[left].max()) + 1
             after = rest[left, :width]
             chances = turn[having, b]
             rows = rest[having]
             term = scratch[: after.size].reshape(after.shape)
-            for p in np.flatnonzero(chances.any(axis=0)):
+            for p in points[b]:
                 rows[:, p : p + width] += np.multiply(chances[:, p, None], after, out=term)
             rest[having] = rows
     return rest
@@ -163,16 +166,16 @@ def _walk(
     """Where the Master's turn stops, from `start` (per row, the chance of each dice set showing
     after `throws` throws, row i with open set masks[i]): per later throw, whether it was the
     first, and the chance of stopping there with each dice set."""
-    rows = np.arange(len(masks))
+    rows = np.arange(len(masks))[:, None] * len(KEEPS)
     ends: list[tuple[bool, FloatArray]] = []
     showing = start
     for throw in range(throws, MAX_THROWS):
         keeps = (tables.keep_after_first if throw == 1 else tables.keep_after_second)[masks]
         stop = keeps < 0
         ends.append((throw == 1, np.where(stop, showing, 0.0)))
-        index = rows[:, None] * len(KEEPS) + np.where(stop, 0, keeps)
+        index = rows + np.maximum(keeps, 0)  # a stop (−1) counts nothing into keep 0
         kept = np.bincount(
-            index.ravel(), np.where(stop, 0.0, showing).ravel(), minlength=len(rows) * len(KEEPS)
+            index.ravel(), np.where(stop, 0.0, showing).ravel(), minlength=rows.size * len(KEEPS)
         )
         showing = kept.reshape(len(rows), len(KEEPS)) @ TRANSITION
     ends.append((False, showing))

@@ -211,8 +211,12 @@ def stops(masks: IntArray, points: FloatArray, future: FloatArray) -> FloatArray
     where no box is open). Open sets of each size at once; for most of the open sets, every
     one through every_stop (fewer and larger steps)."""
     if len(masks) > (FULL + 1) // 2:
-        every: FloatArray = every_stop(points, future)[masks]
-        return every
+        every = every_stop(points, future)
+        first = int(masks[0])
+        if np.array_equal(masks, MASKS[first : first + len(masks)]):
+            return every[first : first + len(masks)]  # a run of masks: a view, not a copy
+        chosen: FloatArray = every[masks]
+        return chosen
     sizes = OPEN_COUNT[masks]
     if len(masks) and (sizes == sizes[0]).all() and sizes[0] > 0:
         return _size_stops(masks, int(sizes[0]), points, future)
@@ -229,20 +233,27 @@ def _by_box(box: int) -> tuple[int, int, int, int]:
     return -1, 2, 1 << box, len(ROLLS)
 
 
+def _candidates(points: FloatArray, future: FloatArray, box: int, out: FloatArray) -> FloatArray:
+    """Per set holding the box (as _by_box splits them) and dice set: the box's points plus
+    the future of the set it leaves. With no future (the Club's) the points alone, unrepeated:
+    adding 0.0 to them changes nothing."""
+    if not future.any():
+        alone: FloatArray = points[box]
+        return alone
+    shape = _by_box(box)
+    left = future.reshape(shape[:3])[:, 0, :, None]
+    candidate: FloatArray = np.add(left, points[box], out=out.reshape(-1, 1 << box, len(ROLLS)))
+    return candidate
+
+
 def every_stop(points: FloatArray, future: FloatArray) -> FloatArray:
     """stops() of every open set (row = mask), one box at a time over the sets holding it (no
     gathered copies): the same sums as _size_stops', and a maximum does not round."""
     best = np.full((FULL + 1, len(ROLLS)), NEG)
-    candidates = np.empty((FULL + 1) // 2 * len(ROLLS))
+    scratch = np.empty((FULL + 1) // 2 * len(ROLLS))
     for b in range(BOX_COUNT):
-        shape = _by_box(b)
-        holding = best.reshape(shape)[:, 1]
-        candidate = np.add(
-            future.reshape(shape[:3])[:, 0, :, None],
-            points[b],
-            out=candidates.reshape(holding.shape),
-        )
-        np.maximum(holding, candidate, out=holding)
+        holding = best.reshape(_by_box(b))[:, 1]
+        np.maximum(holding, _candidates(points, future, b, scratch), out=holding)
     return best
 
 
@@ -252,14 +263,13 @@ def best_boxes(points: FloatArray, future: FloatArray) -> tuple[FloatArray, Int1
     more, by arithmetic (a masked copy is several times slower)."""
     best = np.full((FULL + 1, len(ROLLS)), NEG)
     boxes = np.full(best.shape, -1, dtype=np.int16)
-    candidates = np.empty((FULL + 1) // 2 * len(ROLLS))
-    larger = np.empty(candidates.shape, dtype=bool)
-    steps = np.empty(candidates.shape, dtype=np.int16)
+    scratch = np.empty((FULL + 1) // 2 * len(ROLLS))
+    larger = np.empty(scratch.shape, dtype=bool)
+    steps = np.empty(scratch.shape, dtype=np.int16)
     for b in range(BOX_COUNT):
         shape = _by_box(b)
         holding, held = best.reshape(shape)[:, 1], boxes.reshape(shape)[:, 1]
-        left = future.reshape(shape[:3])[:, 0, :, None]
-        candidate = np.add(left, points[b], out=candidates.reshape(holding.shape))
+        candidate = _candidates(points, future, b, scratch)
         better = np.greater(candidate, holding, out=larger.reshape(holding.shape))
         np.maximum(holding, candidate, out=holding)
         step = np.subtract(np.int16(b), held, out=steps.reshape(held.shape))
