@@ -111,7 +111,7 @@ def _turn_table(sol: Solution, tables: Policy) -> FloatArray:
     flat = np.zeros(0)
     for first, chance in _walk(tables, masks, start, 1):
         boxes = (tables.box_first if first else tables.box_later)[masks]
-        index = rows + cells[int(first)].ravel()[boxes * len(ROLLS) + np.arange(len(ROLLS))]
+        index = rows + np.take(cells[int(first)], boxes * len(ROLLS) + np.arange(len(ROLLS)))
         counts = np.bincount(index.ravel(), chance.ravel(), minlength=rows.size * len(spots))
         if flat.size:
             flat += counts
