@@ -101,9 +101,9 @@ def _solve(sol: Solution) -> Distributions:
 def _turn_table(sol: Solution, tables: Policy) -> FloatArray:
     """turn[m, b, p]: the chance that the Master's turn from open set m writes p points in box
     b, given no big general (row 0, the full sheet, has no turn left: zeros). Each throw's stops
-    counted into the (box, points) cells that can occur (47 of 610 under the default rules: a
-    count small enough to stay in the cache), the throws' counts added in turn, then spread out
-    into the whole table."""
+    counted into the (box, points) cells that can occur (47 of 610 under every rule set: few
+    enough to stay in the cache), the throws' counts added in turn, then spread out into the
+    whole table."""
     start = np.broadcast_to(_start(sol.rules)[0], (FULL, len(ROLLS)))
     masks = MASKS[1:]
     cells, spots = _cells(sol)
@@ -115,7 +115,7 @@ def _turn_table(sol: Solution, tables: Policy) -> FloatArray:
         counts = np.bincount(index.ravel(), chance.ravel(), minlength=rows.size * len(spots))
         if flat.size:
             flat += counts
-        else:  # what adding them to zeros would give, without the zeros (no copy: weighted)
+        else:  # 0.0 + x is x: the first counts are the sum so far (weighted: float64, no copy)
             flat = counts.astype(np.float64, copy=False)
     turn = np.zeros((FULL + 1, BOX_COUNT * BOX_SPAN))
     turn[1:, spots] = flat.reshape(FULL, len(spots))

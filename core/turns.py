@@ -47,7 +47,7 @@ def _probability(outcome: tuple[int, ...]) -> float:
     return ways / math.pow(FACES, len(outcome))
 
 
-def _tables() -> tuple[FloatArray, IntArray, list[list[int]]]:
+def _tables() -> tuple[FloatArray, list[list[int]]]:
     """Keep → dice transition probabilities; for each dice set, the keeps it allows (its proper
     sub-multisets: holding all five is not a throw)."""
     transition = np.zeros((len(KEEPS), len(ROLLS)))
@@ -62,12 +62,10 @@ def _tables() -> tuple[FloatArray, IntArray, list[list[int]]]:
             for mask in range((1 << DICE_COUNT) - 1)
         }
         options.append(sorted(KEEP_INDEX[s] for s in subsets))
-    width = max(len(o) for o in options)
-    padded = np.array([o + [o[-1]] * (width - len(o)) for o in options], dtype=np.int64)
-    return transition, padded, options
+    return transition, options
 
 
-TRANSITION, KEEP_CHOICES, KEEP_OPTIONS = _tables()
+TRANSITION, KEEP_OPTIONS = _tables()
 FIRST_ROLL = TRANSITION[KEEP_INDEX[()]]
 FIVE_OF_A_KIND = np.array([len(set(r)) == 1 for r in ROLLS])
 MASKS = np.arange(FULL + 1, dtype=np.int64)
@@ -104,17 +102,13 @@ def _lattice() -> _Lattice:
     def distinct_first(items: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
         return sorted(items, key=lambda g: -len(set(g)))
 
-    ordered = [k for size in range(DICE_COUNT) for k in distinct_first(_multisets(size))]
-    row = {keep: i for i, keep in enumerate(ordered)}
-    levels = [
-        (row[members[0]], _steps(members, row))
-        for size in range(1, DICE_COUNT)
-        for members in [distinct_first(_multisets(size))]
-    ]
+    sizes = [distinct_first(_multisets(size)) for size in range(DICE_COUNT)]
+    row = {keep: i for i, keep in enumerate(k for members in sizes for k in members)}
+    levels = [(row[members[0]], _steps(members, row)) for members in sizes[1:]]
     rolls = distinct_first(ROLLS)
     place = {roll: i for i, roll in enumerate(rolls)}
     return _Lattice(
-        np.array([KEEP_INDEX[k] for k in ordered], dtype=np.int64),
+        np.array([KEEP_INDEX[k] for members in sizes for k in members], dtype=np.int64),
         levels,
         _steps(rolls, row),
         np.array([place[roll] for roll in ROLLS], dtype=np.int64),
