@@ -23,7 +23,9 @@ NAME_ARGUMENTS = frozenset({"name", "host"})
 log = logging.getLogger(__name__)
 
 
+@cache
 def available_locales() -> tuple[str, ...]:
+    """The shipped translations (asked on every press: listed once)."""
     return tuple(sorted(p.name for p in LOCALES_DIR.iterdir() if p.is_dir()))
 
 
