@@ -94,16 +94,24 @@ def _solve(sol: Solution) -> Distributions:
     """The per-turn outcomes of every open set, then chained."""
     tables = policy_of(sol, Level.MASTER)
     most = np.maximum(sol.points_first, sol.points_later).max(axis=1).astype(np.int64)
-    rest = _chain(_turn_table(sol, tables), int(most.sum()) + 1, most)
+    rest = _chain(*_turn_cells(sol, tables), int(most.sum()) + 1, most)
     return Distributions(sol.rules, sol, tables, _start(sol.rules)[1], rest)
 
 
 def _turn_table(sol: Solution, tables: Policy) -> FloatArray:
     """turn[m, b, p]: the chance that the Master's turn from open set m writes p points in box
-    b, given no big general (row 0, the full sheet, has no turn left: zeros). Each throw's stops
-    counted into the (box, points) cells that can occur (47 of 610 under every rule set: few
-    enough to stay in the cache), the throws' counts added in turn, then spread out into the
-    whole table."""
+    b, given no big general (row 0, the full sheet, has no turn left: zeros)."""
+    chances, spots = _turn_cells(sol, tables)
+    turn = np.zeros((FULL + 1, BOX_COUNT * BOX_SPAN))
+    turn[1:, spots] = chances
+    return turn.reshape(FULL + 1, BOX_COUNT, BOX_SPAN)
+
+
+def _turn_cells(sol: Solution, tables: Policy) -> tuple[FloatArray, IntArray]:
+    """The turn table's cells that can occur (47 of its 610 (box, points) under every rule set:
+    few enough to stay in the cache): per open set but the full sheet (row m − 1), the chance of
+    each; and each cell's place (box × BOX_SPAN + points). Each throw's stops counted into the
+    cells, the throws' counts added in turn."""
     start = np.broadcast_to(_start(sol.rules)[0], (FULL, len(ROLLS)))
     masks = MASKS[1:]
     cells, spots = _cells(sol)
@@ -117,9 +125,7 @@ def _turn_table(sol: Solution, tables: Policy) -> FloatArray:
             flat += counts
         else:  # 0.0 + x is x: the first counts are the sum so far (weighted: float64, no copy)
             flat = counts.astype(np.float64, copy=False)
-    turn = np.zeros((FULL + 1, BOX_COUNT * BOX_SPAN))
-    turn[1:, spots] = flat.reshape(FULL, len(spots))
-    return turn.reshape(FULL + 1, BOX_COUNT, BOX_SPAN)
+    return flat.reshape(FULL, len(spots)), spots
 
 
 def _cells(sol: Solution) -> tuple[IntArray, IntArray]:
@@ -135,27 +141,28 @@ def _cells(sol: Solution) -> tuple[IntArray, IntArray]:
 _HAVING = [[masks[(masks >> b) & 1 == 1] for b in range(BOX_COUNT)] for masks in MASKS_OF_SIZE]
 
 
-def _chain(turn: FloatArray, length: int, most: IntArray) -> FloatArray:
+def _chain(chances: FloatArray, spots: IntArray, length: int, most: IntArray) -> FloatArray:
     """rest[m] = Σ over this turn's (box, points) of its chance × rest[m − box] shifted by points,
-    open sets solved from the smallest up. Each open set's row is added to in the same order
-    (box, then points) on one copy of the rows of a box, written back once. A set's row is zero
-    beyond the most its boxes can score (`most`: per box), so each term stops there; and a box's
-    points are those any open set's turn writes (adding zeros changes nothing)."""
+    open sets solved from the smallest up, from the turn's cells (_turn_cells). Each open set's
+    row is added to in the same order (box, then points) on one copy of the rows of a box,
+    written back once. A set's row is zero beyond the most its boxes can score (`most`: per
+    box), so each term stops there (adding zeros changes nothing)."""
     rest = np.zeros((FULL + 1, length))
     rest[0, 0] = 1.0
     reach = ((MASKS[:, None] >> np.arange(BOX_COUNT)) & 1) @ most
     scratch = np.empty(rest.size)
-    points = [np.flatnonzero(turn[:, b].any(axis=0)) for b in range(BOX_COUNT)]
+    written = np.flatnonzero(chances.any(axis=0))  # the cells some turn writes, in place order
+    columns = [written[spots[written] // BOX_SPAN == b] for b in range(BOX_COUNT)]
     for size in range(1, BOX_COUNT + 1):
         for b, having in enumerate(_HAVING[size]):
             left = having ^ (1 << b)
             width = int(reach[left].max()) + 1
             after = rest[left, :width]
-            chances = turn[having, b]
+            chance = chances[np.ix_(having - 1, columns[b])]
             rows = rest[having]
             term = scratch[: after.size].reshape(after.shape)
-            for p in points[b]:
-                rows[:, p : p + width] += np.multiply(chances[:, p, None], after, out=term)
+            for k, p in enumerate(spots[columns[b]] % BOX_SPAN):
+                rows[:, p : p + width] += np.multiply(chance[:, k, None], after, out=term)
             rest[having] = rows
     return rest
 
