@@ -131,14 +131,12 @@ class Solution:
             self.value[masks] = self._values(masks, self.value)
 
     def _values(self, masks: IntArray, future: FloatArray) -> FloatArray:
-        """turns(masks, future).values without keeping the tables on the way."""
-        stop_later = stops(masks, self.points_later, future)
-        best = np.maximum(stop_later, best_keep_value(stop_later @ TRANSITION.T), order="C")
-        best = np.maximum(
-            stops(masks, self.points_first, future),
-            best_keep_value(best @ TRANSITION.T),
-            order="C",
-        )
+        """turns(masks, future).values without keeping the tables on the way (each throw's
+        best written over its stops: fewer fresh arrays, whose pages cost more than the work)."""
+        stop = stops(masks, self.points_later, future)
+        best = np.maximum(stop, best_keep_value(stop @ TRANSITION.T), out=stop)
+        stop = stops(masks, self.points_first, future)
+        best = np.maximum(stop, best_keep_value(best @ TRANSITION.T), out=stop)
         if self.rules.big_general_ends:
             best[:, FIVE_OF_A_KIND] = 0.0
         values: FloatArray = best @ FIRST_ROLL
@@ -171,8 +169,7 @@ class Solution:
         future = ZERO_FUTURE if greedy else self.value
         stop_later = stops(masks, self.points_later, future)
         keep2 = row_by_row(stop_later, TRANSITION.T)
-        best2 = np.maximum(stop_later, best_keep_value(keep2), order="C")
-        del stop_later
+        best2 = np.maximum(stop_later, best_keep_value(keep2), out=stop_later)
         return KeepTables(row_by_row(best2, TRANSITION.T), keep2)
 
 
