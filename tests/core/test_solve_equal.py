@@ -20,7 +20,7 @@ import pytest
 from bench.old_solver import distribution as old_distribution
 from bench.old_solver import simulation as old_simulation
 from bench.old_solver import strategy as old_strategy
-from core import distribution, simulation, strategy
+from core import distribution, simulation, strategy, turns
 from core.boxes import ALL_BOXES
 from core.levels import Level
 from core.rules import Variants
@@ -101,6 +101,24 @@ def test_every_open_sets_tables_are_the_old_ones() -> None:
             assert np.array_equal(bulk.keep_after_second[mask - 1], second)
             if mask % 8 == 1:
                 assert np.array_equal(old.turn(mask, greedy).keep_after_first, first)
+
+
+def test_the_stops_of_open_sets_in_any_number_and_order_are_the_old_ones() -> None:
+    """core.turns.stops takes a few open sets size by size and most of them through every
+    open set at once (a run of masks as a view, any other order gathered): every way gives the
+    old solve's stops, for both engines and both prices."""
+    rules = strategy.RuleKey.of(Variants())
+    old, new = old_strategy.solve(old_key(rules)), strategy.solve(rules)
+    shuffled = np.random.default_rng(20).permutation(np.arange(strategy.FULL + 1))
+    runs = [turns.MASKS, turns.MASKS[1:], turns.MASKS[300:], shuffled, shuffled[:40]]
+    for future in (new.value, turns.ZERO_FUTURE):
+        for points in (new.points_first, new.points_later):
+            for masks in runs:
+                before = old._stops(masks, points, future)
+                assert np.array_equal(before, turns.stops(masks, points, future))
+            assert np.array_equal(
+                old._stops(turns.MASKS, points, future), turns.every_stop(points, future)
+            )
 
 
 @pytest.mark.parametrize("level", [Level.CLUB, Level.NOVICE], ids=str)
