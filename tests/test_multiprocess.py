@@ -191,7 +191,8 @@ async def play_telegram(fake: FakeTelegram, n: int) -> None:
             await fake.wait_answer(query, timeout=8)
         except AssertionError:
             continue  # the process that took it died: press again
-    raise AssertionError(f"game {n} did not end")
+    last = [(m.plain_text[-200:], [b.text for b in m.buttons]) for m in fake.bot_messages(chat)]
+    raise AssertionError(f"game {n} did not end; its last messages: {last[-3:]}")
 
 
 async def test_two_webhook_processes_one_killed(postgres_url: str, tmp_path: Path) -> None:

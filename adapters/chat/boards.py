@@ -57,6 +57,9 @@ class Drawn:
     def shows(self, ref: BoardRef, version: int) -> bool:
         return self._versions.get(ref) == version
 
+    def forget(self, ref: BoardRef) -> None:
+        self._versions.pop(ref, None)
+
     def remember(self, ref: BoardRef, version: int) -> None:
         self._versions[ref] = version
         self._versions.move_to_end(ref)

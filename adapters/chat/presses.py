@@ -182,6 +182,10 @@ async def _after_refusal(
             return
         ref = BoardRef.loads(await tables.boards.board(game.id))
         if ref is None or ref == pressed:
+            if tables.service.repository.shared and shown.version != game.version:
+                # Another process may have drawn an older state over this board after this
+                # one drew it anew: what the pressed message shows is the truth, not our memory.
+                tables.drawn.forget(pressed)
             board = cards.Board(make_view(game))
             await tables.redraw_board(
                 exchange.channel, exchange, game.id, pressed, board, game.version
