@@ -206,7 +206,7 @@ def finished_turn(t: Translator, view: GameView) -> Rendered:
                 player = view.player(pid)
                 lines.append(dice_line(dice))
                 lines.append(
-                    "🎉 <b>"
+                    "<b>"
                     + escape(
                         t("big-general", name=player.name if player else "?", dice=dice_text(dice))
                     )

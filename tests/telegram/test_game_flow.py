@@ -73,7 +73,8 @@ async def test_solo_game_in_a_private_chat_and_big_general(tg: RunningBot) -> No
     await press(fake, solo, board, "Roll")
     await fake.wait_for(lambda: "Winner" in fake.bot_messages(chat)[-1].plain_text)
     last = fake.bot_messages(chat)[-1]
-    assert "BIG GENERAL" in fake.message(chat, board.message_id).plain_text
+    thrown = fake.message(chat, board.message_id).plain_text
+    assert "BIG GENERAL" in thrown and thrown.count("🎉") == 1  # the message's own, once
     assert "Winner: Solo" in last.plain_text
     assert all(not m.reply_markup for m in fake.bot_messages(chat)[:-1])
     assert [b.text for b in last.buttons] == ["🔁 Rematch"]  # the final message's only button
