@@ -288,10 +288,11 @@ def review(events: Iterable[Event], variants: Variants) -> dict[str, PlayerRevie
 
 def story(events: Iterable[Event], variants: Variants) -> Story | None:
     """The review weighed by win chances as well, and the game's win chances turn by turn;
-    None for a table too big to weigh quickly or a game that did not finish with a winner."""
+    None for a table too big to weigh quickly, a game that did not finish with a winner, or a
+    solo game (it always wins: its chances say nothing, its expected points do)."""
     log = list(events)
     seated = next((len(e.order) for e in log if isinstance(e, GameStarted)), 0)
-    if not 0 < seated <= CHANCE_SEATS:
+    if not 1 < seated <= CHANCE_SEATS:
         return None
     walk = _Walk(variants, weigh=True)
     for event in log:

@@ -497,9 +497,12 @@ def test_a_general_written_is_a_moment() -> None:
     ]
 
 
-def test_no_story_for_a_table_too_big_to_weigh_or_without_a_winner() -> None:
-    _, log = play_with_mistakes(seed=3)
-    assert story(log, DEFAULT) is not None  # one player: always 1
+def test_no_story_for_a_solo_game_a_table_too_big_to_weigh_or_without_a_winner() -> None:
+    _, solo = play_with_mistakes(seed=3)
+    assert story(solo, DEFAULT) is None  # it always wins: reviewed in expected points
+    assert review(solo, DEFAULT)[ALICE.id].costly  # which name its costliest decision
+    log = Weighed(2, DEFAULT, 1, 0.0).log
+    assert story(log, DEFAULT) is not None
     assert story([e for e in log if not isinstance(e, GameEnded)], DEFAULT) is None
     order = tuple(f"p{n}" for n in range(CHANCE_SEATS + 1))
     assert story([GameStarted(order), TurnStarted("p0", 1)], DEFAULT) is None
