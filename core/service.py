@@ -9,7 +9,8 @@ import os
 import secrets
 import socket
 import time
-from collections.abc import Awaitable, Callable
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -38,6 +39,7 @@ TimerPublish = Callable[[ChannelKey, "Outcome"], Awaitable[None]]
 COMPUTER_TRIES = 3
 # How long a process's claim on a deadline lasts: another takes over this long after it died.
 LEASE = 30.0
+ENDED_KEPT = 32  # the latest ended games whose log and review are kept for their final message
 SWEEP = 60.0
 
 
@@ -67,6 +69,15 @@ class Outcome:
     view: GameView
 
 
+@dataclass(frozen=True)
+class Ended:
+    """A recorded game's end as the service weighed it (for its accuracy beside the results):
+    its log and each player's review in expected points, which its final message reads too."""
+
+    events: tuple[Event, ...]
+    reviews: Mapping[str, PlayerReview]
+
+
 class GameService:
     """Front ends call this; one action at a time per channel, each saved before it is answered."""
 
@@ -89,6 +100,7 @@ class GameService:
         self._locks = ChannelLocks()
         self._computers: dict[str, asyncio.Task[None]] = {}
         self._presses = TurnPresses()
+        self._ended: OrderedDict[tuple[str, int], Ended] = OrderedDict()
         self._closed = False
 
     async def act(
@@ -160,14 +172,21 @@ class GameService:
         takes milliseconds a player: in a thread, not on the loop every table shares."""
         from core.review import review
 
-        events = await self.repository.events(game.id)
+        events = tuple(await self.repository.events(game.id))
         reviews = await asyncio.to_thread(review, events, game.variants)
+        self._ended[game.id, game.version] = Ended(events, reviews)
+        while len(self._ended) > ENDED_KEPT:
+            self._ended.popitem(last=False)
         accuracy = {
             player_id: player_review.accuracy(game.variants)
             for player_id, player_review in reviews.items()
             if not player_review.player_id.startswith(COMPUTER_PREFIX)
         }
         await self.repository.set_accuracy(game.id, accuracy)
+
+    def ended(self, game_id: str, version: int) -> Ended | None:
+        """The end of a game recorded lately, at this version, as weighed then (see Ended)."""
+        return self._ended.get((game_id, version))
 
     async def game(self, channel: ChannelKey) -> Game | None:
         return await self.repository.active_game(channel)

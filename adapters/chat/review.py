@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -24,7 +24,7 @@ from core.service import GameService
 from core.view import GameView, make_view
 
 if TYPE_CHECKING:  # the review (numpy) is imported by the first one, in its thread
-    from core.review import Story
+    from core.review import PlayerReview, Story
 
 KEPT = 32  # reviews of the latest finished games, by game, version and language
 
@@ -42,14 +42,21 @@ class Reviewed:
 _kept: OrderedDict[tuple[str, int, str], Reviewed] = OrderedDict()
 
 
-def reviewed(t: Translator, view: GameView, events: Sequence[Event]) -> Reviewed:
+def reviewed(
+    t: Translator,
+    view: GameView,
+    events: Sequence[Event],
+    points: Mapping[str, PlayerReview] | None = None,
+) -> Reviewed:
     """The review's lines (none for a game without people to review) and, where the table was
-    small enough to weigh by win chances, the story to draw its chart from."""
+    weighed by win chances, the story to draw its chart from. `points`: the review in expected
+    points already made of these events (the service's, at the game's end)."""
     from core.review import review, story
 
     told = story(events, view.variants)
     if told is None:
-        return Reviewed(tuple(review_lines(t, view, review(events, view.variants), view.variants)))
+        reviews = points if points is not None else review(events, view.variants)
+        return Reviewed(tuple(review_lines(t, view, reviews, view.variants)))
     lines = tuple(review_lines(t, view, told.reviews, view.variants, told))
     return Reviewed(lines, told if lines else None)
 
@@ -64,8 +71,12 @@ def chart(t: Translator, view: GameView, story: Story) -> bytes:
 async def _review(t: Translator, service: GameService, view: GameView) -> Reviewed:
     key = (view.game_id, view.version, t.locale)
     if key not in _kept:
-        events = await service.repository.events(view.game_id)
-        _kept[key] = await asyncio.to_thread(reviewed, t, view, events)
+        ended = service.ended(view.game_id, view.version)  # its end, weighed a moment ago
+        if ended is None:
+            events, points = await service.repository.events(view.game_id), None
+        else:
+            events, points = list(ended.events), ended.reviews
+        _kept[key] = await asyncio.to_thread(reviewed, t, view, events, points)
         while len(_kept) > KEPT:
             _kept.popitem(last=False)
     _kept.move_to_end(key)

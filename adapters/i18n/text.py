@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
@@ -294,7 +294,7 @@ def hint_lines(
 def review_lines(
     t: Translator,
     view: GameView,
-    reviews: dict[str, PlayerReview],
+    reviews: Mapping[str, PlayerReview],
     variants: Variants,
     story: Story | None = None,
 ) -> list[str]:

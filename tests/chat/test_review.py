@@ -152,3 +152,30 @@ def test_the_lines_tell_flawless_clean_and_costly_play_apart() -> None:
     assert costliest.startswith("Costliest: round 2, throw 3, dice 2-2-4-6-5 — “write Sixes (6)”")
     assert "10.0 percentage points" in costliest and "8.0 expected points" in costliest
     assert "“write Twos (4)” was better" in costliest
+
+
+async def test_a_solo_game_is_reviewed_in_expected_points_from_what_its_end_weighed(
+    world: World,
+) -> None:
+    """No win chances for one player (it always wins): the costliest decision in points, no
+    chart; the final message reads the log and the review the service made at the end."""
+    await world.command(ALICE, "start")
+    await world.press(await world.board(), ALICE, "b")
+    for box in Box:
+        board = await world.board()
+        world.roller.push((1, 2, 3, 5, 5))
+        await world.press(board, ALICE, "r")
+        await world.press(board, ALICE, f"s{box.index}")
+    (final,) = world.platform.of(cards.Final)
+    assert isinstance(final.card, cards.Final)
+    view = final.card.view
+    ended = world.service.ended(view.game_id, view.version)
+    assert ended is not None
+    assert ended.events == tuple(await world.repository.events(view.game_id))
+    lines = review_lines(T, view, ended.reviews, view.variants)
+    assert final.card.review == tuple(lines)
+    assert any("better by" in line for line in lines)  # the costliest decision, in points
+    asked = await world.command(ALICE, "review")
+    (shown,) = asked.publicly
+    assert isinstance(shown, cards.Review) and shown.lines == tuple(lines)
+    assert shown.picture is None  # a flat line at 100% says nothing
