@@ -4,6 +4,7 @@ carried out (with a toast of what it did), while the board's edit may wait for t
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from html import escape
 
@@ -143,6 +144,7 @@ class PressExchange(_Exchange):
         self.shown: payload.Press | None = payload.shown(_payloads(message))
         self._answer: tuple[str | None, bool] = (None, False)
         self._answered = False
+        self._answering: asyncio.Task[None] | None = None  # the answer on its way (note)
 
     async def private(self, card: cards.Card) -> None:
         text, is_alert = alert(self.calls.own, card)
@@ -155,10 +157,12 @@ class PressExchange(_Exchange):
 
     async def note(self, text: str | None) -> None:
         """The press was carried out: answered now (with its toast), before the board's edit
-        and the next player's board, which may wait for the chat's pace."""
+        and the next player's board, which may wait for the chat's pace. The answer is sent
+        beside the edit rather than before it: the board comes one round trip sooner."""
         if self._answer[0] is None and not self._answered:
-            self._answer = (render.alert(text) if text else None, False)
-            await self.finish()
+            self._answered = True
+            answer = (render.alert(text) if text else None, False)
+            self._answering = asyncio.create_task(self._send(*answer))
 
     async def redraw(self, card: cards.Card) -> None:
         assert self.pressed is not None
@@ -171,11 +175,16 @@ class PressExchange(_Exchange):
         self._answer = (self.calls.own("error-unexpected"), False)
 
     async def finish(self) -> None:
-        """Answer the callback, once."""
+        """Answer the callback, once (or see the answer `note` sent through)."""
+        if self._answering is not None:
+            answering, self._answering = self._answering, None
+            await answering
         if self._answered:
             return
         self._answered = True
-        text, is_alert = self._answer
+        await self._send(*self._answer)
+
+    async def _send(self, text: str | None, is_alert: bool) -> None:
         try:
             await self.query.answer(text, show_alert=is_alert)
         except BadRequest as error:
