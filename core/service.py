@@ -356,6 +356,8 @@ class GameService:
                     return
                 new, events = act_on(game, deadline.due, self._roller, now)
                 await self.repository.save(new, events, game.version)
+                if new.end_reason in RECORDED_ENDS:  # a last turn played for its player
+                    await self._record_accuracy(new)
                 if next_deadline(new) is None:
                     await self.repository.release_deadline(game.id, self.owner)
                 self._schedule(new)

@@ -9,6 +9,7 @@ import pytest
 
 from adapters.sqlite import SqliteRepository
 from core.actions import Join, Kick, Open, Roll, Score, Start
+from core.boxes import ALL_BOXES
 from core.dice import ScriptedRoller, SeededRoller
 from core.errors import ErrorCode, GameError
 from core.events import (
@@ -160,5 +161,30 @@ async def test_a_moved_chats_clock_follows_it(tmp_path: Path) -> None:
     await asyncio.wait_for(done.wait(), 5)
     assert set(fired) == {new}
     assert await repository.active_game(HERE) is None
+    await service.close()
+    await repository.close()
+
+
+async def test_a_game_its_clock_ends_has_its_accuracy_recorded(tmp_path: Path) -> None:
+    """Ann plays nine rounds alone, then her clock runs out in the tenth: the bot plays it and
+    the game is over, its accuracy beside her result as if she had played it out herself."""
+    repository = await SqliteRepository.open(tmp_path / "g.db")
+    service = GameService(repository, SeededRoller(9))
+    ended = asyncio.Event()
+
+    async def publish(channel: ChannelKey, outcome: Outcome) -> None:
+        if outcome.game.phase is Phase.FINISHED:
+            ended.set()
+
+    service.on_deadline("tg", publish)
+    await service.act(HERE, ANN, Open(Variants(turn_timer=2)))
+    game = (await service.act(HERE, ANN, Start())).game
+    for box in list(ALL_BOXES)[:-1]:
+        await service.act(HERE, ANN, Roll())
+        game = (await service.act(HERE, ANN, Score(box))).game
+    assert game.round == 10 and game.phase is Phase.PLAYING
+    await asyncio.wait_for(ended.wait(), 10)
+    (result,) = await repository.results(game.id)
+    assert result["accuracy"] is not None and 0 <= result["accuracy"] <= 100
     await service.close()
     await repository.close()
