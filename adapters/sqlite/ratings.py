@@ -33,7 +33,7 @@ from core.records import Rated
 
 
 class SqliteRatings(SqliteRecords):
-    """Mixed into the repository: shares its connection; one game is rated at a time."""
+    """Mixed into the repository: shares its connection; one task rates at a time, in order."""
 
     _rating: asyncio.Lock
 
