@@ -26,7 +26,8 @@ from core.dice import Dice
 from core.distribution import Distributions, distributions, solve_distributions
 from core.rules import MAX_THROWS, BigGeneralMode, Variants, is_big_general, score
 from core.simulation import KEEP_FACES, KEEP_SIZE, ROLL_OF_CODE
-from core.strategy import FIVE_OF_A_KIND, KEEPS, ROLL_INDEX, RuleKey, open_mask, solve
+from core.strategy import RuleKey, open_mask, solve
+from core.turns import FIVE_OF_A_KIND, KEEPS, ROLL_INDEX
 from core.winplay import winning_choice_at
 
 FloatArray = npt.NDArray[np.float64]

@@ -52,7 +52,8 @@ from core.identity import ChannelKey, PlayerRef
 from core.ports import GameRepository
 from core.rules import Variants
 from core.service import GameService, Outcome
-from core.strategy import FULL, RuleKey, keep_row, solve
+from core.strategy import RuleKey, keep_row, solve
+from core.turns import FULL
 
 LEVELS = (1, 10, 100, 500)
 PLATFORM = "tg"

@@ -29,7 +29,7 @@ from bench.old_solver import distribution as old_distribution
 from bench.old_solver import simulation as old_simulation
 from bench.old_solver import strategy as old_strategy
 from bench.strategy import machine
-from core import distribution, simulation, strategy
+from core import distribution, simulation, strategy, turns
 from core.levels import Level
 
 RULES = [strategy.RuleKey(*flags) for flags in itertools.product((True, False), repeat=3)]
@@ -63,14 +63,14 @@ def old_solve(rules: strategy.RuleKey) -> tuple[float, float, tuple[object, ...]
     assert isinstance(sol, old_strategy.Solution)
 
     def rest() -> object:
-        for mask in range(1, strategy.FULL + 1):
+        for mask in range(1, turns.FULL + 1):
             sol.turn(mask, False)
             sol.turn(mask, True)
         return old_distribution.solve_distributions(key)
 
     more, dist = clock(rest)
     assert isinstance(dist, old_distribution.Distributions)
-    made = (sol.value, sol.turn(strategy.FULL, True).keep_after_first, dist.rest, dist.policy)
+    made = (sol.value, sol.turn(turns.FULL, True).keep_after_first, dist.rest, dist.policy)
     old_strategy.solve.cache_clear()
     old_distribution.solve_distributions.cache_clear()
     return value, value + more, made
@@ -133,7 +133,7 @@ def memory_lines() -> list[str]:
     dist = distribution.solve_distributions(rules)
     tables = dist.policy
     policy_mib = sum(getattr(tables, f).nbytes for f in vars(tables)) / 2**20
-    keep_mib = sum(a.nbytes for a in strategy.keep_row(rules, False, strategy.FULL)) / 2**10
+    keep_mib = sum(a.nbytes for a in strategy.keep_row(rules, False, turns.FULL)) / 2**10
     old_strategy.solve.cache_clear()
     return [
         "Memory (default rules):",

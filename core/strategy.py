@@ -20,15 +20,18 @@ from core.boxes import Box
 from core.dice import Dice
 from core.once import once
 from core.rules import BigGeneralMode, Variants, sheet_scores
-from core.turns import BOX_COUNT as BOX_COUNT
-from core.turns import FIRST_ROLL as FIRST_ROLL
-from core.turns import FIVE_OF_A_KIND as FIVE_OF_A_KIND
-from core.turns import FULL as FULL
-from core.turns import KEEP_INDEX as KEEP_INDEX
 from core.turns import (
+    BOX_COUNT,
+    FIRST_ROLL,
+    FIVE_OF_A_KIND,
+    FULL,
     KEEP_OPTIONS,
+    KEEPS,
     MASKS,
     MASKS_OF_SIZE,
+    ROLL_INDEX,
+    ROLLS,
+    TRANSITION,
     ZERO_FUTURE,
     FloatArray,
     IntArray,
@@ -36,10 +39,6 @@ from core.turns import (
     row_by_row,
     stops,
 )
-from core.turns import KEEPS as KEEPS
-from core.turns import ROLL_INDEX as ROLL_INDEX
-from core.turns import ROLLS as ROLLS
-from core.turns import TRANSITION as TRANSITION
 
 
 @dataclass(frozen=True)

@@ -72,10 +72,11 @@ async def _review(t: Translator, service: GameService, view: GameView) -> Review
     key = (view.game_id, view.version, t.locale)
     if key not in _kept:
         ended = service.ended(view.game_id, view.version)  # its end, weighed a moment ago
+        events: Sequence[Event]
         if ended is None:
             events, points = await service.repository.events(view.game_id), None
         else:
-            events, points = list(ended.events), ended.reviews
+            events, points = ended.events, ended.reviews
         _kept[key] = await asyncio.to_thread(reviewed, t, view, events, points)
         while len(_kept) > KEPT:
             _kept.popitem(last=False)

@@ -12,7 +12,8 @@ import pytest
 from core.boxes import ALL_BOXES, Box
 from core.distribution import after_choices, distributions, mean, std, within_turn
 from core.rules import BigGeneralMode, Variants
-from core.strategy import FULL, RuleKey, choices
+from core.strategy import RuleKey, choices
+from core.turns import FULL
 from tests.core.gamekit import variants_of
 
 DEFAULT = Variants()

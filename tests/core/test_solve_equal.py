@@ -52,7 +52,7 @@ def _forget_the_old_solutions() -> Iterator[None]:
 def sampled_masks(seed: int) -> list[int]:
     """The full sheet, one single box and ten random open sets."""
     rng = random.Random(seed)
-    return sorted({strategy.FULL, 1 << seed % 10, *rng.sample(range(1, strategy.FULL), 10)})
+    return sorted({turns.FULL, 1 << seed % 10, *rng.sample(range(1, turns.FULL), 10)})
 
 
 @pytest.mark.parametrize("number", range(len(RULES)), ids=lambda n: str(RULES[n]))
@@ -89,13 +89,13 @@ def test_every_open_sets_tables_are_the_old_ones() -> None:
     reads of each set alone, and what the old solve's turn of each eighth set gave."""
     rules = strategy.RuleKey.of(Variants())
     old, new = old_strategy.solve(old_key(rules)), strategy.solve(rules)
-    masks = np.arange(strategy.FULL + 1, dtype=np.int64)
+    masks = np.arange(turns.FULL + 1, dtype=np.int64)
     old_batch, new_batch = old.turns(masks), new.turns(masks)
     for name in strategy.TurnBatch.__dataclass_fields__:
         assert np.array_equal(getattr(old_batch, name), getattr(new_batch, name)), name
     for greedy in (False, True):
         bulk = new.keep_tables(greedy=greedy)
-        for mask in range(1, strategy.FULL + 1):
+        for mask in range(1, turns.FULL + 1):
             first, second = strategy.keep_row(rules, greedy, mask)
             assert np.array_equal(bulk.keep_after_first[mask - 1], first)
             assert np.array_equal(bulk.keep_after_second[mask - 1], second)
@@ -109,7 +109,7 @@ def test_the_stops_of_open_sets_in_any_number_and_order_are_the_old_ones() -> No
     old solve's stops, for both engines and both prices."""
     rules = strategy.RuleKey.of(Variants())
     old, new = old_strategy.solve(old_key(rules)), strategy.solve(rules)
-    shuffled = np.random.default_rng(20).permutation(np.arange(strategy.FULL + 1))
+    shuffled = np.random.default_rng(20).permutation(np.arange(turns.FULL + 1))
     runs = [turns.MASKS, turns.MASKS[1:], turns.MASKS[300:], shuffled, shuffled[:40]]
     for future in (new.value, turns.ZERO_FUTURE):
         for points in (new.points_first, new.points_later):

@@ -21,8 +21,6 @@ from core.levels import Level
 from core.rules import BigGeneralMode, Variants
 from core.simulation import simulate
 from core.strategy import (
-    FULL,
-    ROLL_INDEX,
     Choice,
     TurnTables,
     choices,
@@ -32,6 +30,7 @@ from core.strategy import (
     open_mask,
     solution,
 )
+from core.turns import FULL, ROLL_INDEX
 from tests.core.gamekit import SHEET_ORDER, reference_score, variants_of
 
 DEFAULT = Variants()
