@@ -165,6 +165,8 @@ async def play_telegram(fake: FakeTelegram, n: int) -> None:
         return any("Score sheet" in m.plain_text for m in fake.bot_messages(chat))
 
     for attempt in range(200):
+        if over():  # the final message (sent again by /general start if a death lost it)
+            return
         if not boards():
             # A board lost with a dead process (or the first start) calls for /general start,
             # which shows the table's board again; a turn's next board just takes a moment.
@@ -245,6 +247,8 @@ async def play_discord(fake: FakeDiscord, guild: Any, n: int) -> None:
         return any("Score sheet" in m.content for m in fake.channel_messages(channel))
 
     for attempt in range(300):
+        if over():  # the final message (sent again by /general start if a death lost it)
+            return
         if not boards():
             # Between a turn's last press and the next board (or the final sheet) a moment
             # passes; only a board lost for good (or a first start) calls for /general start.

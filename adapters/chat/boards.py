@@ -12,6 +12,9 @@ import orjson
 log = logging.getLogger(__name__)
 # Which version of its game each board message shows (the latest few thousand messages).
 DRAWN_MEMORY = 4096
+# What an ended game's board reference becomes once its final message is out: until then the
+# final message is owed (a process may die between the end's save and the message).
+FINAL_SHOWN = "final"
 
 
 class BoardStore(Protocol):
@@ -36,7 +39,7 @@ class BoardRef:
     def loads(cls, text: str | None) -> BoardRef | None:
         """None for no board or an unreadable reference (it is then posted again). Earlier
         versions wrote Discord's as {"channel", "message"}: read too."""
-        if not text:
+        if not text or text == FINAL_SHOWN:
             return None
         try:
             data = orjson.loads(text)

@@ -137,6 +137,8 @@ async def _at_table(
     if asked.name == "kick":
         await kick(tables, exchange, asked.target or Target())
         return
+    if asked.name == "start" and await tables.owed_final(channel):
+        return  # the last game's end comes first; its Rematch (or start again) opens the next
     if asked.name == "start":  # the table keeps the language it opens in
         action: Action = Open(settings.variants(), language=tables.t.locale)
     else:

@@ -201,3 +201,4 @@ async def _after_refusal(
         and shown.game_id == press.game_id
     ):
         await tables.strip(pressed, exchange)
+        await tables.owed_final(exchange.channel)

@@ -17,7 +17,7 @@ from collections.abc import AsyncIterator
 from functools import partial
 
 from adapters.chat import cards, metrics
-from adapters.chat.boards import BoardRef, BoardStore, Drawn
+from adapters.chat.boards import FINAL_SHOWN, BoardRef, BoardStore, Drawn
 from adapters.chat.faults import Troubles
 from adapters.chat.language import choose, current, own, speak
 from adapters.chat.pacing import Redraws
@@ -162,6 +162,7 @@ class Tables:
         if steps.final:
             self._lost.pop(str(channel), None)  # no board of an ended game is owed
             await say(await self.final(channel, view))
+            await self.boards.set_board(view.game_id, FINAL_SHOWN)
         if steps.new_board:
             preface = tuple(narrate(self.t, view, steps.preface))
             try:
@@ -261,6 +262,18 @@ class Tables:
             ratings = tuple(rating_line(self.t, view, changes))
         picture = await self.picture(channel, view) if view.round else None
         return cards.Final(view, review, picture, ratings)
+
+    async def owed_final(self, channel: ChannelKey) -> bool:
+        """Send the final message of the last game here if it never went out (the process that
+        ended it died first, or the platform refused it): whoever acts next learns how it
+        ended. True if it was owed."""
+        game = await self.service.repository.last_finished(channel)
+        if game is None or BoardRef.loads(await self.boards.board(game.id)) is None:
+            return False
+        self.log.info("sending the final message of game %s again", game.id)
+        await self.platform.send(channel, await self.final(channel, make_view(game)))
+        await self.boards.set_board(game.id, FINAL_SHOWN)
+        return True
 
     async def sheet(self, channel: ChannelKey, view: GameView, *, text: bool) -> cards.Sheet:
         return cards.Sheet(view, None if text else await self.picture(channel, view))

@@ -134,6 +134,12 @@ MIGRATIONS: tuple[str, ...] = (
     INSERT INTO unrated (game_id, queued)
         SELECT game_id, extract(epoch FROM MAX(finished_at)) FROM results GROUP BY game_id;
     """,
+    # 5: an ended game's board reference says its final message is out ('final', see
+    #    adapters/chat/boards.py); the games that ended before this version had theirs.
+    """
+    UPDATE boards SET ref = 'final'
+        WHERE game_id IN (SELECT id FROM games WHERE phase = 'finished');
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -275,6 +275,12 @@ MIGRATIONS: tuple[str, ...] = (
             WHERE NEW.own_prefix IS NOT NULL;
     END;
     """,
+    # 8: an ended game's board reference says its final message is out ('final', see
+    #    adapters/chat/boards.py); the games that ended before this version had theirs.
+    """
+    UPDATE boards SET ref = 'final'
+        WHERE game_id IN (SELECT id FROM games WHERE phase = 'finished');
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -116,6 +116,32 @@ async def test_a_version_1_database_is_upgraded_in_place(postgres: PostgresBacke
     assert await upgraded.get_game("g-old") == joined
 
 
+async def test_the_games_ended_before_version_5_owe_no_final_message(
+    postgres: PostgresBackend,
+) -> None:
+    """Version 5 marks an ended game's board once its final message is out; the games that
+    ended before it had theirs, and the live ones keep their boards."""
+    await postgres.raw(MIGRATIONS_TABLE)
+    for version, migration in enumerate(MIGRATIONS[:4], start=1):
+        await postgres.admin.execute(migration)
+        await postgres.raw("INSERT INTO general_migrations (version) VALUES ($1)", version)
+    for game_id, phase in (("g-over", "finished"), ("g-live", "playing")):
+        await postgres.raw(
+            "INSERT INTO games (id, channel, phase, version, snapshot, created_at, updated_at)"
+            " VALUES ($1, $2, $3, 1, '{}'::jsonb, now(), now())",
+            game_id,
+            f"{CHANNEL}{game_id}",
+            phase,
+        )
+        await postgres.raw(
+            'INSERT INTO boards (game_id, ref) VALUES ($1, \'{"chat": 5, "message": 7}\')',
+            game_id,
+        )
+    upgraded = await postgres.open()
+    assert await upgraded.board("g-over") == "final"
+    assert await upgraded.board("g-live") == '{"chat": 5, "message": 7}'
+
+
 async def test_a_failing_migration_leaves_nothing_of_itself(
     postgres: PostgresBackend, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -188,7 +188,7 @@ async def forget_ratings(backend: Backend) -> None:
     if isinstance(backend, PostgresBackend):
         await backend.admin.execute(
             "DROP TABLE ratings, rated_games, rating_changes, unrated;"
-            " DELETE FROM general_migrations WHERE version = 4"
+            " DELETE FROM general_migrations WHERE version >= 4"
         )
         return
     assert isinstance(backend, SqliteBackend)

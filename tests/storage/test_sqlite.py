@@ -107,6 +107,30 @@ async def test_a_version_1_file_is_upgraded_in_place(db_path: Path) -> None:
         await upgraded.close()
 
 
+async def test_the_games_ended_before_version_8_owe_no_final_message(db_path: Path) -> None:
+    """Version 8 marks an ended game's board once its final message is out; the games that
+    ended before it had theirs, and the live ones keep their boards."""
+    with sqlite3.connect(db_path) as connection:
+        connection.executescript(";".join(MIGRATIONS[:7]))
+        connection.execute("PRAGMA user_version=7")
+        for game_id, phase in (("g-over", "finished"), ("g-live", "playing")):
+            connection.execute(
+                "INSERT INTO games (id, channel, phase, version, snapshot, created_at,"
+                " updated_at) VALUES (?, ?, ?, 1, '{}', 0, 0)",
+                (game_id, f"{CHANNEL}{game_id}", phase),
+            )
+            connection.execute(
+                "INSERT INTO boards (game_id, ref) VALUES (?, ?)",
+                (game_id, '{"chat": 5, "message": 7}'),
+            )
+    upgraded = await SqliteRepository.open(db_path)
+    try:
+        assert await upgraded.board("g-over") == "final"
+        assert await upgraded.board("g-live") == '{"chat": 5, "message": 7}'
+    finally:
+        await upgraded.close()
+
+
 # --- one statement a save, the active games in memory ------------------------------------------
 
 
