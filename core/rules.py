@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from enum import Enum
+from functools import lru_cache
 from typing import Any
 
 from core.boxes import Box
@@ -101,11 +102,13 @@ def score(box: Box, dice: Dice, first_throw: bool, variants: Variants = DEFAULT_
     return sheet_scores(dice, first_throw, variants)[box.index]
 
 
+@lru_cache(maxsize=16384)
 def sheet_scores(
     dice: Dice, first_throw: bool, variants: Variants = DEFAULT_VARIANTS
 ) -> tuple[int, ...]:
     """What `dice` write into each of the ten boxes, in sheet order (the board shows them all
-    after every throw, so the faces are counted once for all ten)."""
+    after every throw, so the faces are counted once for all ten). Remembered: there are
+    7,776 throws, and every throw's board and its box ask again."""
     price_index = 0 if first_throw else 1
     faces = counts(dice)
     return (

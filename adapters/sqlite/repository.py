@@ -9,7 +9,7 @@ import os
 import sqlite3
 import time
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
@@ -46,6 +46,7 @@ def _dumps(data: Any) -> str:
 CHECKPOINT_EVERY = 1.0  # seconds between checkpoints of the WAL (see _checkpoint)
 # Pages in the WAL past which a save checkpoints it itself: only if the checkpoints fall behind.
 WAL_BACKSTOP = 20_000
+_UNLOCKED: contextlib.nullcontext[None] = contextlib.nullcontext()
 RECENT = 4096  # chats' settings and games' boards kept in memory, the most recently used
 # The phase of a game set aside because its snapshot cannot be read (see _readable).
 QUARANTINED = "quarantined"
@@ -187,10 +188,10 @@ class SqliteRepository(SqliteRatings, SqliteForget):
                 self._lock.release()
                 self._lock = None
 
-    @contextlib.asynccontextmanager
-    async def channel_lock(self, channel: ChannelKey) -> AsyncIterator[None]:
-        """One process owns a SQLite file, and the service already locks each channel."""
-        yield
+    def channel_lock(self, channel: ChannelKey) -> contextlib.nullcontext[None]:
+        """One process owns a SQLite file, and the service already locks each channel: nothing
+        to lock (one shared no-op, not a new context at every action)."""
+        return _UNLOCKED
 
     async def claim_deadline(self, game_id: str, owner: str, lease_seconds: float) -> bool:
         """The only process holds every deadline."""
