@@ -298,14 +298,10 @@ def sheet(t: Translator, view: GameView) -> list[str]:
 def final(
     t: Translator, view: GameView, review: Iterable[str] = (), *, with_sheet: bool = True
 ) -> list[str]:
-    """The end of a game: a big general announced as such, the winners, the final sheet (unless
-    it goes as a picture), and how everyone played."""
-    lines: list[str] = []
-    for event in view.events:
-        if isinstance(event, BigGeneralThrown):
-            lines.append(f"**{esc(_big_general(t, view, event.player_id, event.dice))}**")
-    if view.end_reason is not None:
-        lines.extend(esc(line) for line in ending(t, view, view.end_reason))
+    """The end of a game: the winners (a big general is announced by the board just above, and
+    the verdict says it ended the game), the final sheet (unless it goes as a picture), and how
+    everyone played."""
+    lines = [esc(line) for line in ending(t, view, view.end_reason)] if view.end_reason else []
     parts = ["\n".join(lines)]
     if view.round and with_sheet:
         parts.extend(sheet(t, view))

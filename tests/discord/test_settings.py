@@ -88,7 +88,10 @@ async def test_variants_apply_to_new_games_only(dc: RunningBot) -> None:
     board = live_board(fake, dc.channel)
     assert has_button(board, "r")
     await press(fake, boss, board, "r")
-    assert "BIG GENERAL" in bot_messages(fake, dc.channel)[-1].content
+    assert (
+        "BIG GENERAL" in board.content
+        and "big general" in bot_messages(fake, dc.channel)[-1].content
+    )
     # A new game takes the new rules: five threes on the first throw go on, worth 60 as General.
     lobby = (await slash(fake, boss, dc.channel, "start")).original
     assert lobby is not None
