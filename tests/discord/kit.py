@@ -157,6 +157,13 @@ def button(message: FakeMessage, code: str) -> FakeComponent:
     return found[0]
 
 
+def first_box(message: FakeMessage) -> str:
+    """The custom_id of the board's first box button (its code, after the last "|", is s0…s9:
+    the game's id before it may hold an "s" too)."""
+    codes = ((b.custom_id or "") for b in message.buttons)
+    return next(c for c in codes if c.rsplit("|", 1)[-1].startswith("s"))
+
+
 def has_button(message: FakeMessage, code: str) -> bool:
     return any((b.custom_id or "").endswith(f"|{code}") for b in message.buttons)
 

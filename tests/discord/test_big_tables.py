@@ -11,7 +11,7 @@ import pytest
 
 from adapters.discord.render import esc
 from adapters.i18n.text import shown_name
-from tests.discord.kit import live_board, press, running_bot, slash
+from tests.discord.kit import first_box, live_board, press, running_bot, slash
 from tests.fakes.discord import FakeChannel, FakeDiscord, FakeMember, FakeMessage
 from tests.kit import Rigged
 
@@ -93,8 +93,10 @@ async def test_fifty_seats_of_long_names_play_a_round_and_end(
             assert person is not None and "🏅 " in board.content  # the standings, within limits
             await press(fake, person, board, "r")
             board = live_board(fake, channel)
-            box = next(b.custom_id for b in board.buttons if "|s" in (b.custom_id or ""))
-            await press(fake, person, board, custom_id=box)
+            box = first_box(board)
+            taken = await press(fake, person, board, custom_id=box)
+            said = [m.content for m in taken.followups]
+            assert live_board(fake, channel) is not board, ("box not taken", taken.response, said)
             played.add(person.id)
         assert played == set(humans), "every person played their turn of the first round"
         check_limits(fake, channel)

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from core.dice import SeededRoller
-from tests.discord.kit import TOKEN, live_board, press, running_bot, slash
+from tests.discord.kit import TOKEN, first_box, live_board, press, running_bot, slash
 from tests.fakes.discord import FakeDiscord
 from tests.fakes.discord.limits import Limits
 
@@ -44,7 +44,9 @@ async def test_a_game_pressed_fast_under_strict_limits_meets_no_429(
                 answered = await press(fake, player, board, code)
                 assert answered.response is not None
                 slowest = max(slowest, answered.response.at - began)
-            box = next(b.custom_id for b in board.buttons if "|s" in (b.custom_id or ""))
-            await press(fake, player, board, custom_id=box)
+            box = first_box(board)
+            taken = await press(fake, player, board, custom_id=box)
+            said = [m.content for m in taken.followups]
+            assert live_board(fake, channel) is not board, ("box not taken", taken.response, said)
     assert fake.rate_limited == []
     assert slowest < 1.0

@@ -82,6 +82,13 @@ def live_board(fake: FakeTelegram, chat: FakeChat, thread_id: int | None = None)
     return boards[-1]
 
 
+def board_showing(fake: FakeTelegram, chat: FakeChat, text: str) -> FakeMessage | None:
+    """The newest bot message with buttons once it shows `text`; None meanwhile, without
+    failing (a closed board loses its buttons a moment before the next one comes)."""
+    boards = [m for m in fake.bot_messages(chat) if m.reply_markup and not m.deleted]
+    return boards[-1] if boards and text in boards[-1].plain_text else None
+
+
 async def press(fake: FakeTelegram, user: FakeUser, message: FakeMessage, label: str) -> str:
     """Press a button and wait for the answer and for the bot to finish reacting."""
     query = await fake.press(user, message, label)

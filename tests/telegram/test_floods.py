@@ -9,7 +9,15 @@ from pathlib import Path
 
 from core.dice import ScriptedRoller
 from tests.fakes.telegram import FakeMessage, FakeTelegram, FakeUser
-from tests.telegram.kit import RunningBot, SeededBot, bot_settings, live_board, press, running
+from tests.telegram.kit import (
+    RunningBot,
+    SeededBot,
+    board_showing,
+    bot_settings,
+    live_board,
+    press,
+    running,
+)
 
 
 async def test_200_presses_at_once_apply_once_and_are_all_answered(tg: RunningBot) -> None:
@@ -49,10 +57,9 @@ async def test_100_games_at_once(tg_seeded: SeededBot) -> None:
         person = people[n]
         chat = fake.private_chat(person)
         await fake.send_message(person, chat, "/general start")
-        await fake.wait_for(lambda: fake.bot_messages(chat), timeout=60)
-        await tap(person, live_board(fake, chat), "Start")
-        await fake.wait_for(lambda: "throw 0/3" in live_board(fake, chat).plain_text, timeout=60)
-        board = live_board(fake, chat)
+        lobby = await fake.wait_for(lambda: board_showing(fake, chat, ""), timeout=60)
+        await tap(person, lobby, "Start")
+        board = await fake.wait_for(lambda: board_showing(fake, chat, "throw 0/3"), timeout=60)
         await tap(person, board, "Roll")  # answered at once; the board's edit follows
         await fake.wait_for(
             lambda: "throw 0/3" not in fake.message(chat, board.message_id).plain_text,

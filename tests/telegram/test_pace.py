@@ -16,7 +16,7 @@ from core.dice import SeededRoller
 from tests.fakes.telegram import FakeMessage, FakeTelegram
 from tests.fakes.telegram.limits import Limits
 from tests.kit import game_rows
-from tests.telegram.kit import bot_settings, live_board, press, running
+from tests.telegram.kit import board_showing, bot_settings, live_board, press, running
 
 
 @pytest.fixture
@@ -42,8 +42,7 @@ async def test_a_game_pressed_fast_under_strict_limits_meets_no_429(
         await press(fake, bob, lobby, "Join")
         await press(fake, ann, lobby, "Start")
         for _ in range(4):  # two turns each, every press as soon as the last was answered
-            await fake.wait_for(lambda: "throw 0/3" in live_board(fake, group).text, 10)
-            board = live_board(fake, group)
+            board = await fake.wait_for(lambda: board_showing(fake, group, "throw 0/3"), 10)
             player = ann if f"id={ann.id}" in board.text else bob
             began = time.monotonic()
             await fake.wait_answer(await fake.press(player, board, "Roll"), timeout=5)
