@@ -31,7 +31,7 @@ from adapters.i18n.text import narrate
 from adapters.logcontext import bind
 from adapters.ratelimit import RateLimiter, Verdict
 from core.chat_settings import ChatSettings, SheetStyle
-from core.events import RECORDED_ENDS, PlayerLeft
+from core.events import RECORDED_ENDS, PlayerLeft, TurnStarted
 from core.game import Game
 from core.identity import ChannelKey
 from core.locks import ChannelLocks
@@ -271,7 +271,11 @@ class Tables:
         if game is None or BoardRef.loads(await self.boards.board(game.id)) is None:
             return False
         self.log.info("sending the final message of game %s again", game.id)
-        await self.platform.send(channel, await self.final(channel, make_view(game)))
+        log = await self.service.repository.events(game.id)
+        turns = [index for index, event in enumerate(log) if isinstance(event, TurnStarted)]
+        last_turn = tuple(log[turns[-1] if turns else 0 :])  # the ending action's, for its verdict
+        view = make_view(game, events=last_turn)
+        await self.platform.send(channel, await self.final(channel, view))
         await self.boards.set_board(game.id, FINAL_SHOWN)
         return True
 

@@ -10,7 +10,7 @@ from pathlib import Path
 from adapters.chat import cards
 from adapters.chat.boards import FINAL_SHOWN
 from core.boxes import Box
-from core.events import EndReason
+from core.events import BoxScored, EndReason
 from core.game import Phase
 from tests.chat.kit import ALICE, Message, PlatformDown, World, opened
 
@@ -52,6 +52,7 @@ async def test_a_final_message_lost_at_the_end_is_sent_by_the_next_start(tmp_pat
         assert final.view.game_id == ended.id
         assert final.view.end_reason is EndReason.COMPLETED
         assert final.review  # the whole final message: how Alice played too
+        assert any(isinstance(e, BoxScored) for e in final.view.events)  # its verdict's turn
         assert await again.service.game(again.channel) is None
         assert await again.repository.board(ended.id) == FINAL_SHOWN
         start = await again.command(ALICE, "start")
