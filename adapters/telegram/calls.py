@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import warnings
 from typing import Any
 
-from telegram import Bot, InlineKeyboardMarkup
+from telegram import InlineKeyboardMarkup
 from telegram.constants import ParseMode
 from telegram.error import BadRequest, Forbidden, TelegramError
-from telegram.warnings import PTBUserWarning
+from telegram.ext import ExtBot
 
 from adapters.chat.boards import BoardRef
 from adapters.chat.cards import Card
@@ -17,6 +16,7 @@ from adapters.chat.pacing import Pace
 from adapters.chat.surface import Place
 from adapters.i18n import Translator
 from adapters.telegram.draw import draw
+from adapters.telegram.http import JsonBody
 from adapters.telegram.render import Keyboard, Rendered
 from core.identity import ChannelKey
 
@@ -28,13 +28,6 @@ def thread_of(channel: ChannelKey) -> int | None:
 
 
 NO_PREVIEW = {"is_disabled": True}  # LinkPreviewOptions, as JSON
-# python-telegram-bot asks for its own method instead of do_api_request; its own parses the
-# answer into objects, of which a board's send reads only the id (see TelegramCalls.call).
-warnings.filterwarnings(
-    "ignore",
-    message=r"Please use 'Bot\.(editMessageText|editMessageReplyMarkup|sendMessage)'",
-    category=PTBUserWarning,
-)
 LONG = 1000  # characters beyond which Telegram counts a message twice against its limits
 
 
@@ -57,7 +50,7 @@ class TelegramCalls:
     errors: tuple[type[Exception], ...] = (TelegramError,)
     forbidden: type[Exception] = Forbidden
 
-    def __init__(self, bot: Bot, default: Translator, pace: Pace | None = None) -> None:
+    def __init__(self, bot: ExtBot[Any], default: Translator, pace: Pace | None = None) -> None:
         self.bot = bot
         self.default = default
         self.pace = pace or Pace(None)  # what the bot writes in a chat waits for its turn
@@ -103,9 +96,25 @@ class TelegramCalls:
 
     async def call(self, endpoint: str, **fields: object) -> dict[str, Any]:
         """A Bot API call whose answer is read as JSON, if at all: python-telegram-bot's own
-        method would build a Message of it, a quarter of a millisecond a board."""
+        method would build a Message of it, a quarter of a millisecond a board. The call goes
+        through PTB's rate limiter (its 429 retries and throttles) and its request's checks
+        of the answer (its errors), not through the Bot's layers of parameter objects, which
+        cost a board's call as much as the HTTP request itself (BENCHMARKS.md)."""
         given = {key: value for key, value in fields.items() if value is not None}
-        answer = await self.bot.do_api_request(endpoint, api_kwargs=given)
+        request, url = self.bot.request, f"{self.bot.base_url}/{endpoint}"
+        body = JsonBody(given).data()
+        limiter = self.bot.rate_limiter
+        if limiter is None:
+            answer = await request.post(url, body)
+        else:
+            answer = await limiter.process_request(
+                callback=request.post,
+                args=(url, body),
+                kwargs={},
+                endpoint=endpoint,
+                data=given,
+                rate_limit_args=None,
+            )
         return answer if isinstance(answer, dict) else {}
 
     async def _edit(self, endpoint: str, ref: BoardRef, **fields: object) -> None:

@@ -186,6 +186,11 @@ class PressExchange(_Exchange):
 
     async def _send(self, text: str | None, is_alert: bool) -> None:
         try:
-            await self.query.answer(text, show_alert=is_alert)
+            await self.calls.call(
+                "answerCallbackQuery",
+                callback_query_id=self.query.id,
+                text=text,
+                show_alert=is_alert or None,
+            )
         except BadRequest as error:
             log.info("callback answer refused: %s", error)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from types import SimpleNamespace
+from typing import Any, cast
 
 import aiohttp
 import orjson
@@ -120,6 +121,22 @@ def _seconds(given: float | object | None, default: float | None) -> float | Non
         return default
     assert given is None or isinstance(given, int | float)
     return given
+
+
+class JsonBody:
+    """A call's parameters as the Bot API takes them, in place of a RequestData: what
+    python-telegram-bot's Bot would build from them, one RequestParameter object each, for
+    `request_body` to read back as this same dict. PTB hands a request's data on to
+    `do_request` untouched, and `request_body` reads only these two attributes."""
+
+    contains_files = False
+
+    def __init__(self, parameters: dict[str, Any]) -> None:
+        self.parameters = parameters
+
+    def data(self) -> RequestData:
+        """As the request's methods are typed: what they pass on is this."""
+        return cast(RequestData, self)
 
 
 def request_body(
