@@ -41,6 +41,7 @@ from core.view import GameView, make_view
 # More players than this and a text sheet takes more than two phone-wide blocks: a picture.
 PICTURE_ABOVE = 8
 FLUSH = 5.0  # seconds a stop waits for boards still to be redrawn
+QUIET_WAIT = 0.25  # seconds an action waits for its table before it is acknowledged
 
 
 class Tables:
@@ -129,13 +130,24 @@ class Tables:
 
     @contextlib.asynccontextmanager
     async def serial(self, channel: ChannelKey, exchange: Exchange) -> AsyncIterator[None]:
-        """One action at a time per table; a lost board comes back after it."""
+        """One action at a time per table; a lost board comes back after it. An action that
+        waits more than a moment for another's to be shown is acknowledged first; one that waits
+        less is answered by what it does (on Discord, the pressed board redrawn: one call, not a
+        deferral and an edit)."""
         lock = self.locks[channel]
-        if lock.locked():  # someone else's action is being shown: acknowledge, then wait
-            await exchange.ack()
-        async with lock:
+        if not lock.locked():
+            await lock.acquire()
+        else:
+            try:
+                await asyncio.wait_for(lock.acquire(), QUIET_WAIT)
+            except TimeoutError:
+                await exchange.ack()
+                await lock.acquire()
+        try:
             yield
             await self.heal(channel)
+        finally:
+            lock.release()
 
     # ------------------------------------------------------------------ what an action shows
 
