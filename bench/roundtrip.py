@@ -867,7 +867,7 @@ async def measure_bot(
 
 def levels_for(quick: bool, capacity: bool = False) -> list[Level]:
     if capacity:  # only the level that measures capacity (for profiling)
-        return [Level(200, CAPACITY, 2.0)]
+        return [Level(200, CAPACITY, 6.0)]
     if quick:
         return [
             Level(1, FAST_THINK, 1.5),
@@ -879,7 +879,7 @@ def levels_for(quick: bool, capacity: bool = False) -> list[Level]:
         Level(1, FAST_THINK, 3.0),
         Level(50, HUMAN_THINK, 6.0),
         Level(200, HUMAN_THINK, 8.0),
-        Level(200, CAPACITY, 2.0),
+        Level(200, CAPACITY, 6.0),
     ]
 
 
