@@ -46,6 +46,7 @@ def _dumps(data: Any) -> str:
 CHECKPOINT_EVERY = 1.0  # seconds between checkpoints of the WAL (see _checkpoint)
 # Pages in the WAL past which a save checkpoints it itself: only if the checkpoints fall behind.
 WAL_BACKSTOP = 20_000
+# What channel_lock gives: a process owns its SQLite file, so there is nothing to lock.
 _UNLOCKED: contextlib.nullcontext[None] = contextlib.nullcontext()
 RECENT = 4096  # chats' settings and games' boards kept in memory, the most recently used
 # The phase of a game set aside because its snapshot cannot be read (see _readable).
