@@ -8,8 +8,15 @@ from pathlib import Path
 
 import pytest
 
-from bench import chats, limits, memory, roundtrip, service, startup
+from bench import actions, chats, limits, memory, roundtrip, service, startup
 from bench.roundtrip import CAPACITY, Level
+
+
+def test_actions_benchmark_runs() -> None:
+    found = actions.figures(runs=1, number=5)
+    assert set(found) >= {"apply: a roll", "apply: a box", "make_view", "save_row"}
+    assert all(micro > 0 for micro in found.values())
+    assert "µs" in "\n".join(actions.lines(found))
 
 
 async def test_service_benchmark_runs(tmp_path: Path) -> None:
