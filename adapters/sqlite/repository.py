@@ -24,9 +24,10 @@ from adapters.sqlite.writer import GroupWriter
 from core.chat_settings import ChatSettings
 from core.errors import ErrorCode, GameError, StorageError
 from core.events import RECORDED_ENDS, EndReason, Event, event_from_dict, event_to_dict
-from core.game import Game, Phase, game_to_dict
+from core.game import Game, Phase
 from core.identity import ChannelKey
 from core.ports import read_snapshot
+from core.snapshot import game_to_dict
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)

@@ -27,9 +27,10 @@ from core.events import (
     PlayerJoined,
     PlayerLeft,
 )
-from core.game import Game, Phase, apply, game_to_dict, open_lobby
+from core.game import Game, Phase, apply, open_lobby
 from core.identity import ChannelKey, PlayerRef
 from core.rules import BigGeneralMode, Variants
+from core.snapshot import game_to_dict
 
 CHANNEL = ChannelKey("test", "room-1")
 ALICE = PlayerRef("u-alice", "Alice")

@@ -17,8 +17,9 @@ from adapters.postgres.schema import MIGRATIONS, MIGRATIONS_TABLE, SCHEMA_VERSIO
 from core.actions import Join, Open, Roll
 from core.dice import ScriptedRoller
 from core.errors import ErrorCode, GameError
-from core.game import apply, game_to_dict, open_lobby
+from core.game import apply, open_lobby
 from core.identity import ChannelKey, PlayerRef
+from core.snapshot import game_to_dict
 from tests.storage.conftest import PostgresBackend
 from tests.storage.tables import ALICE, BOB, CHANNEL, Table, started_pair
 

@@ -18,8 +18,9 @@ from core.actions import Join, Open, Roll
 from core.chat_settings import ChatSettings
 from core.dice import ScriptedRoller
 from core.errors import ErrorCode, GameError
-from core.game import Phase, apply, game_to_dict, open_lobby
+from core.game import Phase, apply, open_lobby
 from core.identity import ChannelKey
+from core.snapshot import game_to_dict
 from tests.storage.tables import ALICE, BOB, CHANNEL, started_pair
 
 
