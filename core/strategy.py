@@ -25,6 +25,7 @@ from core.turns import (
     FIRST_ROLL,
     FIVE_OF_A_KIND,
     FULL,
+    KEEP_INDEX,
     KEEP_OPTIONS,
     KEEPS,
     MASKS,
@@ -180,6 +181,11 @@ RULE_SETS = 8
 KEEP_ROWS_KEPT = 2 * FULL + 2
 
 
+# Each dice set's keeps as an index array, in KEEP_OPTIONS order: by size, so the first of equal
+# values is also the shortest keep, the one choices() ranks first.
+KEEP_CHOICES = [np.array(options, dtype=np.int64) for options in KEEP_OPTIONS]
+
+
 @once(RULE_SETS)
 def solve(rules: RuleKey) -> Solution:
     return Solution(rules)
@@ -291,13 +297,36 @@ def judge(
     total: int = 0,
 ) -> tuple[Choice, Choice]:
     """The choice `made` (its box or keep) valued, and the best choice: what choices() would
-    list, without ranking them all (the post-game review weighs every decision of a game)."""
-    options = _options(variants, open_boxes, dice, throws, total, False)
-    mine = next((o for o in options if o.box == made.box and o.keep == made.keep), None)
+    list first, ties broken as it breaks them, found by array lookups instead of one option
+    each (the post-game review weighs every decision of every game)."""
+    if not 1 <= throws <= 3:
+        raise ValueError("choices exist once the dice are thrown, after throw 1, 2 or 3")
+    sol = solution(variants)
+    mask = open_mask(open_boxes)
+    roll = ROLL_INDEX[tuple(sorted(dice))]
+    points = sol.points_first if throws == 1 else sol.points_later
+    indices = [box.index for box in open_boxes]
+    box_points = points[indices, roll]
+    box_values = box_points + sol.value[[mask ^ (1 << index) for index in indices]] + total
+    first = int(box_values.argmax())  # the first of equals, in the order the boxes came
+    best = Choice(float(box_values[first]), None, open_boxes[first], int(box_points[first]))
+    mine = None
+    if made.box is not None and made.box in open_boxes:
+        at = open_boxes.index(made.box)
+        mine = Choice(float(box_values[at]), None, made.box, int(box_points[at]))
+    if throws < 3:
+        keeps = keep_row(sol.rules, False, mask)[0 if throws == 1 else 1]
+        allowed = KEEP_CHOICES[roll]
+        keep_values = keeps[allowed] + total
+        top = int(keep_values.argmax())  # the first of equals is the shortest (KEEP_CHOICES)
+        if keep_values[top] > best.expected:  # on a tie a box comes first, as _rank has it
+            best = Choice(float(keep_values[top]), KEEPS[int(allowed[top])])
+        kept = KEEP_INDEX.get(made.keep) if made.box is None and made.keep is not None else None
+        if kept is not None and kept in KEEP_OPTIONS[roll]:
+            mine = Choice(total + float(keeps[kept]), KEEPS[kept])
     if mine is None:
-        mine = _threw_nothing(variants, open_boxes, dice, throws, made, total)
-    best = min(options, key=_rank)  # the first of equals, as the stable sort of choices()
-    return Choice(*mine), Choice(*best)
+        mine = Choice(*_threw_nothing(variants, open_boxes, dice, throws, made, total))
+    return mine, best
 
 
 def _threw_nothing(
