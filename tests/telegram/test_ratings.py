@@ -71,7 +71,7 @@ async def test_in_russian(tg: RunningBot) -> None:
     _, bob, _ = shown([2, 1, 2])
     assert f"📈 Рейтинг здесь: Bob {bob}? (+{bob - 1000})" in final
     assert "🤖 Новичок" in final
-    assert "⚡ Игра окончена досрочно, в раунде 1 из 10: Bob выбрасывает большой генерал" in final
+    assert "⚡ Досрочно: в раунде 1 из 10 Bob выбрасывает большой генерал" in final
     alice = fake.user(1001, "Alice", language_code="ru")
     board = await ask(fake, alice, group, "/general leaderboard")
     assert "За всё время, по рейтингу: рейтинг · игры · лучший" in board
