@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
@@ -116,13 +115,8 @@ def make_view(game: Game, viewer_id: str | None = None, events: tuple[Event, ...
     turn = game.turn
     options: tuple[BoxOption, ...] = ()
     if current is not None and turn.throws:
-        seat = game.seats[game.current]
-        points = sheet_scores(turn.dice, turn.throws == 1, game.variants)
-        options = tuple(
-            BoxOption(box, points[index])
-            for index, (box, taken) in enumerate(zip(ALL_BOXES, seat.scores, strict=True))
-            if taken is None
-        )
+        open_boxes = tuple(points is None for points in game.seats[game.current].scores)
+        options = _options(turn.dice, turn.throws == 1, game.variants, open_boxes)
     return GameView(
         game_id=game.id,
         version=game.version,
@@ -135,11 +129,9 @@ def make_view(game: Game, viewer_id: str | None = None, events: tuple[Event, ...
         current=current,
         throw=turn.throws if current else 0,
         throws_left=turn.throws_left if current else 0,
-        dice=tuple(Die(v, h) for v, h in zip(turn.dice, turn.held, strict=False))
-        if current
-        else (),
+        dice=_dice(turn.dice, turn.held) if current else (),
         options=options,
-        sheet=tuple(map(SheetRow, ALL_BOXES, _rows(game))),
+        sheet=_sheet(tuple(seat.scores for seat in game.seats)),
         lot=tuple(
             LotView(t.round, by_id[t.player_id], t.dice, sum(t.dice))
             for t in game.lot
@@ -170,8 +162,34 @@ def _shares(variants: Variants, standings: tuple[Standing, ...], to_move: int) -
     return win_shares(variants, standings, to_move)
 
 
-def _rows(game: Game) -> Iterable[tuple[int | None, ...]]:
-    """The score sheet turned to one tuple per box, players across."""
-    if not game.seats:
-        return ((),) * len(ALL_BOXES)
-    return zip(*(seat.scores for seat in game.seats), strict=True)
+# A board is drawn after every press: the parts of its view that only its dice, holds and sheet
+# decide are made once for each (bounded; one miss costs what making them did). Sheets are
+# fewer: one of fifty seats keeps about 11 KiB alive.
+VIEW_PARTS_KEPT = 4096
+SHEETS_KEPT = 512
+
+
+@lru_cache(maxsize=VIEW_PARTS_KEPT)
+def _dice(dice: tuple[int, ...], held: tuple[bool, ...]) -> tuple[Die, ...]:
+    return tuple(Die(v, h) for v, h in zip(dice, held, strict=False))
+
+
+@lru_cache(maxsize=VIEW_PARTS_KEPT)
+def _options(
+    dice: tuple[int, ...], first_throw: bool, variants: Variants, open_boxes: tuple[bool, ...]
+) -> tuple[BoxOption, ...]:
+    """The open boxes (`open_boxes`, in sheet order) with what these dice write in each."""
+    points = sheet_scores(dice, first_throw, variants)
+    return tuple(
+        BoxOption(box, points[index])
+        for index, (box, is_open) in enumerate(zip(ALL_BOXES, open_boxes, strict=True))
+        if is_open
+    )
+
+
+@lru_cache(maxsize=SHEETS_KEPT)
+def _sheet(columns: tuple[tuple[int | None, ...], ...]) -> tuple[SheetRow, ...]:
+    """The score sheet turned to one row per box, players across (a column per seat)."""
+    if not columns:
+        return tuple(SheetRow(box, ()) for box in ALL_BOXES)
+    return tuple(map(SheetRow, ALL_BOXES, zip(*columns, strict=True)))
