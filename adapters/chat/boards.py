@@ -24,6 +24,11 @@ class BoardStore(Protocol):
 
     async def set_board(self, game_id: str, ref: str) -> None: ...
 
+    async def claim_board(self, game_id: str, expected: str, ref: str) -> bool:
+        """Set `ref` only where the stored reference is still `expected`: of several
+        processes doing the same, one wins."""
+        ...
+
 
 @dataclass(frozen=True)
 class BoardRef:

@@ -278,17 +278,24 @@ class Tables:
     async def owed_final(self, channel: ChannelKey) -> bool:
         """Send the final message of the last game here if it never went out (the process that
         ended it died first, or the platform refused it): whoever acts next learns how it
-        ended. True if it was owed."""
+        ended. True if it was owed. It is claimed before it is sent, so that of two processes
+        asked at once one sends it; should sending fail, it is owed again."""
         game = await self.service.repository.last_finished(channel)
-        if game is None or BoardRef.loads(await self.boards.board(game.id)) is None:
+        stored = await self.boards.board(game.id) if game is not None else None
+        if game is None or stored is None or BoardRef.loads(stored) is None:
             return False
+        if not await self.boards.claim_board(game.id, stored, FINAL_SHOWN):
+            return True  # another process is sending it
         self.log.info("sending the final message of game %s again", game.id)
-        log = await self.service.repository.events(game.id)
-        turns = [index for index, event in enumerate(log) if isinstance(event, TurnStarted)]
-        last_turn = tuple(log[turns[-1] if turns else 0 :])  # the ending action's, for its verdict
-        view = make_view(game, events=last_turn)
-        await self.platform.send(channel, await self.final(channel, view))
-        await self.boards.set_board(game.id, FINAL_SHOWN)
+        try:
+            log = await self.service.repository.events(game.id)
+            turns = [index for index, event in enumerate(log) if isinstance(event, TurnStarted)]
+            last_turn = tuple(log[turns[-1] if turns else 0 :])  # the ending action's: its verdict
+            view = make_view(game, events=last_turn)
+            await self.platform.send(channel, await self.final(channel, view))
+        except Exception:
+            await self.boards.claim_board(game.id, FINAL_SHOWN, stored)
+            raise
         return True
 
     async def sheet(self, channel: ChannelKey, view: GameView, *, text: bool) -> cards.Sheet:

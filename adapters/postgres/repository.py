@@ -516,6 +516,16 @@ class PostgresRepository(PostgresRatings, PostgresForget):
                 ref,
             )
 
+    async def claim_board(self, game_id: str, expected: str, ref: str) -> bool:
+        async with self._connection() as connection:
+            claimed = await connection.fetchval(
+                "UPDATE boards SET ref = $3 WHERE game_id = $1 AND ref = $2 RETURNING game_id",
+                game_id,
+                expected,
+                ref,
+            )
+        return claimed is not None
+
     async def chat_settings(self, platform: str, chat: str) -> ChatSettings:
         """A chat's settings; the defaults where it never changed any."""
         async with self._connection() as connection:

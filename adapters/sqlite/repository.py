@@ -336,6 +336,15 @@ class SqliteRepository(SqliteRatings, SqliteForget):
         await self._db.execute_fetchall(sql, (game_id, ref))
         self._boards.put(game_id, ref)
 
+    async def claim_board(self, game_id: str, expected: str, ref: str) -> bool:
+        sql = "UPDATE boards SET ref = ? WHERE game_id = ? AND ref = ? RETURNING game_id"
+        self._writable()
+        self._boards.drop(game_id)  # read again from the file, whoever won
+        claimed = bool(list(await self._db.execute_fetchall(sql, (ref, game_id, expected))))
+        if claimed:
+            self._boards.put(game_id, ref)
+        return claimed
+
     async def chat_settings(self, platform: str, chat: str) -> ChatSettings:
         """A chat's settings; the defaults where it never changed any."""
         key = f"{platform}:{chat}"

@@ -86,3 +86,17 @@ async def test_a_final_message_sent_is_not_sent_again(tmp_path: Path) -> None:
         start = await world.command(ALICE, "start")
         assert [type(card) for card in start.publicly] == [cards.Board]
         assert len(finals(world)) == 1
+
+
+async def test_a_final_message_lost_again_stays_owed(tmp_path: Path) -> None:
+    async with opened(tmp_path) as world:
+        board, last = await play_to_the_last_box(world)
+        world.platform.failing_sends.append(PlatformDown("the final message is lost"))
+        await world.press(board, ALICE, last)
+        world.platform.failing_sends.append(PlatformDown("and lost again"))
+        again = await world.command(ALICE, "start")
+        assert again.troubles and finals(world) == []  # told the platform failed
+        await world.command(ALICE, "start")
+        (final,) = finals(world)
+        assert final.view.end_reason is EndReason.COMPLETED
+        assert await world.service.game(world.channel) is None  # the final first, no lobby

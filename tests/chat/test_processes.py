@@ -4,6 +4,7 @@ date by the next press on it, whichever process takes that press."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import AsyncIterator
 
@@ -15,7 +16,7 @@ from adapters.postgres import PostgresRepository
 from adapters.ratelimit import RateLimiter
 from core.dice import ScriptedRoller
 from core.service import GameService
-from tests.chat.kit import ALICE, RecordingPlatform, World, view_of
+from tests.chat.kit import ALICE, PlatformDown, RecordingPlatform, World, view_of
 from tests.conftest import needs_postgres
 
 pytestmark = needs_postgres
@@ -58,3 +59,21 @@ async def test_a_board_drawn_back_to_an_older_state_is_redrawn_by_the_next_press
     assert refused.privately, "the press is answered"
     assert isinstance(board.card, cards.Board | cards.Redrawn)
     assert [d.value for d in view_of(board.card).dice] == [1, 2, 3, 4, 6]  # up to date again
+
+
+async def test_an_owed_final_message_asked_of_two_processes_at_once_is_sent_once(
+    worlds: tuple[World, World],
+) -> None:
+    one, other = worlds
+    await one.command(ALICE, "start")
+    await one.press(await one.board(), ALICE, "b")
+    board = await one.board()
+    one.roller.push((6, 6, 6, 6, 6))  # a big general on the first throw ends the game
+    one.platform.failing_sends.append(PlatformDown("the final message is lost"))
+    await one.press(board, ALICE, "r")
+    assert one.platform.of(cards.Final) == []
+    owed = await asyncio.gather(
+        one.tables.owed_final(one.channel), other.tables.owed_final(one.channel)
+    )
+    assert owed == [True, True]  # each knew it was owed
+    assert len(one.platform.of(cards.Final)) == 1  # one of them sent it

@@ -386,6 +386,19 @@ async def test_board_references(repository: Repository) -> None:
     assert await repository.board("g-2") is None
 
 
+async def test_a_board_reference_is_claimed_only_from_what_it_still_is(
+    repository: Repository,
+) -> None:
+    await Table(repository).open(ALICE)
+    await repository.set_board("g-1", "msg:123")
+    assert await repository.claim_board("g-1", "msg:123", "final")
+    assert not await repository.claim_board("g-1", "msg:123", "final")  # a second claimer loses
+    assert await repository.board("g-1") == "final"
+    assert await repository.claim_board("g-1", "final", "msg:123")  # given back
+    assert await repository.board("g-1") == "msg:123"
+    assert not await repository.claim_board("g-2", "msg:123", "final")  # no such board
+
+
 async def test_chat_settings_default_save_and_replace(backend: Backend) -> None:
     repository = await backend.open()
     assert await repository.chat_settings("telegram", "-100") == ChatSettings()
