@@ -16,7 +16,7 @@ from adapters.postgres import PostgresRepository
 from adapters.ratelimit import RateLimiter
 from core.dice import ScriptedRoller
 from core.service import GameService
-from tests.chat.kit import ALICE, PlatformDown, RecordingPlatform, World, view_of
+from tests.chat.kit import ALICE, Message, PlatformDown, RecordingPlatform, World, view_of
 from tests.conftest import needs_postgres
 
 pytestmark = needs_postgres
@@ -43,13 +43,18 @@ async def worlds(postgres_url: str) -> AsyncIterator[tuple[World, World]]:
             await world.repository.close()
 
 
+async def first_turn(world: World) -> Message:
+    """Alice's solo table, begun: the board of her first turn."""
+    await world.command(ALICE, "start")
+    await world.press(await world.board(), ALICE, "b")
+    return await world.board()
+
+
 async def test_a_board_drawn_back_to_an_older_state_is_redrawn_by_the_next_press(
     worlds: tuple[World, World],
 ) -> None:
     one, other = worlds
-    await one.command(ALICE, "start")
-    await one.press(await one.board(), ALICE, "b")
-    board = await one.board()
+    board = await first_turn(one)
     before = board.card  # the turn's first board: nothing thrown yet
     other.roller.push((1, 2, 3, 4, 6))
     await other.press(board, ALICE, "r")  # the other process throws and draws it
@@ -65,9 +70,7 @@ async def test_an_owed_final_message_asked_of_two_processes_at_once_is_sent_once
     worlds: tuple[World, World],
 ) -> None:
     one, other = worlds
-    await one.command(ALICE, "start")
-    await one.press(await one.board(), ALICE, "b")
-    board = await one.board()
+    board = await first_turn(one)
     one.roller.push((6, 6, 6, 6, 6))  # a big general on the first throw ends the game
     one.platform.failing_sends.append(PlatformDown("the final message is lost"))
     await one.press(board, ALICE, "r")
