@@ -2,7 +2,7 @@
 
 `uv run python -m bench.actions [--runs 5]` times, in this process, a roll, a hold and a box
 applied to a solo game in its sixth round (`core.game.apply`), the view of the thrown turn
-(`core.view.make_view`) and the SQLite save's parameters (`adapters.sqlite.repository.save_row`):
+(`core.view.make_view`) and the SQLite save's parameters (`adapters.sqlite.saves.save_row`):
 the best of `runs` repetitions of `number` calls each, in microseconds a call. These are the
 parts of every action that no storage or platform can take off (BENCHMARKS.md, issue 20).
 """
@@ -13,7 +13,7 @@ import argparse
 import timeit
 from collections.abc import Callable, Sequence
 
-from adapters.sqlite.repository import save_row
+from adapters.sqlite.saves import save_row
 from core.actions import Open, Roll, Score, Start, ToggleHold
 from core.boxes import Box
 from core.dice import SeededRoller

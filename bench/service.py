@@ -41,7 +41,7 @@ import aiosqlite
 
 from adapters.sqlite import SqliteRepository
 from adapters.sqlite.files import FileWatch, ProcessLock
-from adapters.sqlite.repository import SAVE, save_row
+from adapters.sqlite.saves import SAVE, save_row
 from bench.roundtrip import Figure, percentile
 from core.actions import Action, Open, Roll, Score, Start, ToggleHold
 from core.dice import SeededRoller

@@ -190,26 +190,46 @@ _ENUM_FIELDS: dict[str, type[Enum]] = {"box": Box, "reason": EndReason, "cause":
 def event_to_dict(event: Event) -> dict[str, Any]:
     """Explicit JSON-ready form; enums by value, tuples as lists."""
     data: dict[str, Any] = {"kind": event.kind}
-    for item in dataclasses.fields(event):
-        value = getattr(event, item.name)
+    for name in _names(type(event)):
+        value = getattr(event, name)
         if isinstance(value, Enum):
             value = value.value
         elif isinstance(value, tuple):
             value = list(value)
-        data[item.name] = value
+        data[name] = value
     return data
 
 
 def event_from_dict(data: dict[str, Any]) -> Event:
     cls = EVENT_TYPES[data["kind"]]
     values: dict[str, Any] = {}
-    for item in dataclasses.fields(cls):
-        if item.name not in data and item.default is not dataclasses.MISSING:
+    for name, optional in _READ[cls]:
+        if optional and name not in data:
             continue  # a field added later: older logs take its default
-        raw = data[item.name]
-        if item.name in _ENUM_FIELDS:
-            raw = _ENUM_FIELDS[item.name](raw)
+        raw = data[name]
+        if name in _ENUM_FIELDS:
+            raw = _ENUM_FIELDS[name](raw)
         elif isinstance(raw, list):
             raw = tuple(raw)
-        values[item.name] = raw
+        values[name] = raw
     return cls(**values)
+
+
+# Each event type's fields, read once (dataclasses.fields() was most of a save's events' cost):
+# their names, and whether each has a default.
+_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _names(cls: type) -> tuple[str, ...]:
+    names = _NAMES.get(cls)
+    if names is None:
+        names = _NAMES[cls] = tuple(item.name for item in dataclasses.fields(cls))
+    return names
+
+
+_READ: dict[type, tuple[tuple[str, bool], ...]] = {
+    cls: tuple(
+        (item.name, item.default is not dataclasses.MISSING) for item in dataclasses.fields(cls)
+    )
+    for cls in EVENT_TYPES.values()
+}

@@ -41,10 +41,10 @@ def say(line):
 
 real = writer._commit
 
-def commit(db, sql, rows):  # in the database's thread
-    say("begin " + " ".join(f"{row[0]}@{row[3]}" for row in rows))
+def commit(db, statements, finish):  # in the database's thread
+    say("begin " + " ".join(f"{row[0]}@{row[3]}" for _, row in statements))
     try:
-        return real(db, sql, rows)
+        return real(db, statements, finish)
     finally:
         say("end")
 

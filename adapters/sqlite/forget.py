@@ -27,6 +27,7 @@ class SqliteForget(SqliteRecords):
     _active: dict[str, Game]
     _boards: Recent[str]
     _settings: Recent[ChatSettings]
+    _logs: Recent[str]
 
     async def forget_player(self, platform: str, player_id: str, alias: PlayerRef) -> Forgotten:
         """Move the person's results, ratings and rating changes to `alias`, and rewrite every
@@ -66,6 +67,8 @@ class SqliteForget(SqliteRecords):
             finally:  # what changed is read again from the file
                 for key in channels:
                     self._active.pop(key, None)
+                for game_id in {g["id"] for g in games} | {e["game_id"] for e in events}:
+                    self._logs.drop(str(game_id))
                 if own is not None:
                     for key in [key for key in self._active if key.startswith(own)]:
                         del self._active[key]

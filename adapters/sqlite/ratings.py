@@ -11,7 +11,6 @@ from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import Any, cast
 
-import aiosqlite
 import orjson
 
 from adapters.sqlite.records import SqliteRecords
@@ -52,7 +51,7 @@ class SqliteRatings(SqliteRecords):
         including `up_to` (every one where None), BATCH at most; the ids rated."""
         self._writable()
         run = cast(Callable[..., Awaitable[list[str]]], self._db._execute)
-        return await run(_rate_in_order, self._db, up_to)
+        return await run(rate_in_order, self._db._conn, up_to)
 
     async def game_ratings(self, game_id: str, channel: ChannelKey) -> list[Change]:
         """A rated game's changes in its chat (none while it waits to be rated)."""
@@ -138,11 +137,10 @@ UP_TO = (
 )
 
 
-def _rate_in_order(db: aiosqlite.Connection, up_to: str | None) -> list[str]:
+def rate_in_order(connection: sqlite3.Connection, up_to: str | None) -> list[str]:
     """In the database's thread, so that rating a game is no trip of its own (four, when each
     query was one): the games waiting, each rated as one INSERT into rating_saves, in order.
     A failure stops there, those before it rated."""
-    connection: sqlite3.Connection = db._conn
     waiting = (
         _select(connection, UP_TO, (up_to, BATCH))
         if up_to is not None

@@ -126,14 +126,6 @@ class SqliteRecords:
             )
         return list(games.values())
 
-    async def set_accuracy(self, game_id: str, accuracy: dict[str, float]) -> None:
-        self._writable()
-        async with self._db.executemany(
-            "UPDATE results SET accuracy = ? WHERE game_id = ? AND player_id = ?",
-            [(value, game_id, player_id) for player_id, value in accuracy.items()],
-        ):
-            pass  # closed here, in the database's thread
-
 
 def _scope(
     platform: str, channel: ChannelKey | None, since: float | None

@@ -19,15 +19,15 @@ import orjson
 from adapters.sqlite.files import FileWatch, ProcessLock
 from adapters.sqlite.forget import SqliteForget
 from adapters.sqlite.ratings import SqliteRatings
+from adapters.sqlite.saves import SAVE, Ends, dumps, group_ends, read_log, save_row
 from adapters.sqlite.schema import MIGRATIONS, SCHEMA_VERSION
-from adapters.sqlite.writer import GroupWriter
+from adapters.sqlite.writer import GroupWriter, Verdict
 from core.chat_settings import ChatSettings
 from core.errors import ErrorCode, GameError, StorageError
-from core.events import RECORDED_ENDS, EndReason, Event, event_from_dict, event_to_dict
+from core.events import Event, event_from_dict
 from core.game import Game, Phase
 from core.identity import ChannelKey
 from core.ports import read_snapshot
-from core.snapshot import game_to_dict
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)
@@ -39,17 +39,13 @@ def _create_private(path: str | Path) -> None:
         os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
 
 
-def _dumps(data: Any) -> str:
-    """Compact UTF-8 JSON (orjson: a tenth of the standard encoder's time on every save)."""
-    return orjson.dumps(data).decode()
-
-
 CHECKPOINT_EVERY = 1.0  # seconds between checkpoints of the WAL (see _checkpoint)
 # Pages in the WAL past which a save checkpoints it itself: only if the checkpoints fall behind.
 WAL_BACKSTOP = 20_000
 # What channel_lock gives: a process owns its SQLite file, so there is nothing to lock.
 _UNLOCKED: contextlib.nullcontext[None] = contextlib.nullcontext()
 RECENT = 4096  # chats' settings and games' boards kept in memory, the most recently used
+LOGS_KEPT = 64  # logs of games just ended, read with their last save, kept until first asked for
 # The phase of a game set aside because its snapshot cannot be read (see _readable).
 QUARANTINED = "quarantined"
 # A game that takes its channel: neither finished nor set aside (the unique index's condition).
@@ -78,6 +74,9 @@ class Recent(Generic[T]):
 
     def drop(self, key: str) -> None:
         self._items.pop(key, None)
+
+    def take(self, key: str) -> T | None:
+        return self._items.pop(key, None)
 
 
 class SqliteRepository(SqliteRatings, SqliteForget):
@@ -115,10 +114,12 @@ class SqliteRepository(SqliteRatings, SqliteForget):
         self._catching_up: asyncio.Task[None] | None = None
         self._rating_later: set[asyncio.Task[None]] = set()
         self._rated: Recent[bool] = Recent(RECENT)  # rated for a saver still to look
-        # Every save goes through the one writer, which commits those that arrive together
-        # in one transaction (see adapters.sqlite.writer), once it has seen the file is still
-        # at its path.
-        self._writer = GroupWriter(connection, SAVE, self._writable)
+        self._logs: Recent[str] = Recent(LOGS_KEPT)  # as adapters.sqlite.saves.LOG read them
+        # Every save (and each result's accuracy) goes through the one writer, which commits
+        # those that arrive together in one transaction (see adapters.sqlite.writer), once it
+        # has seen the file is still at its path; the games recorded in a group are rated and
+        # their logs read there too (adapters.sqlite.saves.group_ends).
+        self._writer: GroupWriter[Ends] = GroupWriter(connection, group_ends, self._writable)
 
     @classmethod
     async def open(
@@ -313,7 +314,11 @@ class SqliteRepository(SqliteRatings, SqliteForget):
             self._settings.drop(new_prefix[:-1])
 
     async def events(self, game_id: str) -> list[Event]:
-        """The game's whole log in order; a game can be replayed from it."""
+        """The game's whole log in order; a game can be replayed from it. A game just recorded
+        has it from its last save's group (its review asks at once): no trip."""
+        log = self._logs.take(game_id)
+        if log is not None:
+            return read_log(log)
         sql = "SELECT data FROM events WHERE game_id = ? ORDER BY seq"
         rows = await self._db.execute_fetchall(sql, (game_id,))
         return [event_from_dict(orjson.loads(row[0])) for row in rows]
@@ -361,7 +366,7 @@ class SqliteRepository(SqliteRatings, SqliteForget):
         key = f"{platform}:{chat}"
         self._writable()
         self._settings.drop(key)
-        await self._db.execute_fetchall(sql, (key, _dumps(settings.to_dict()), time.time()))
+        await self._db.execute_fetchall(sql, (key, dumps(settings.to_dict()), time.time()))
         self._settings.put(key, settings)
 
     async def results(self, game_id: str) -> list[dict[str, Any]]:
@@ -371,22 +376,29 @@ class SqliteRepository(SqliteRatings, SqliteForget):
         """Queue the save for the writer and wait until its group is committed (or the save
         refused: GameError STALE, GAME_EXISTS). Once called, the save is the writer's: a
         cancellation is raised only after the verdict. A recorded game is rated before this
-        returns (the games before it too, in their order)."""
+        returns (the games before it too, in their order): by its group, or else here."""
         finished = game.phase is Phase.FINISHED
         row = save_row(game, events, previous_version)
         key = str(game.channel)
+        recorded = row[-1] is not None
 
-        def done(error: BaseException | None) -> None:
+        def done(error: BaseException | None, ends: Ends | None) -> None:
             """Run by the writer once the group is committed or refused, waited for or not:
             the copy in memory follows the file (a save whose fate is unknown drops it)."""
             if error is not None or finished:
                 self._active.pop(key, None)
             else:
                 self._active[key] = game
+            if error is None and recorded and ends is not None:
+                for rated in ends.rated:
+                    self._rated.put(rated, True)
+                log = ends.logs.get(game.id)
+                if log is not None:
+                    self._logs.put(game.id, log)
 
-        committed = self._writer.submit(row, done)
+        committed = self._writer.submit(SAVE, row, done)
         try:
-            await _through_cancellation(committed)
+            await committed  # a cancellation meanwhile is raised once the verdict is in
         except aiosqlite.IntegrityError as error:
             if str(error) == "stale":
                 raise GameError(ErrorCode.STALE) from error
@@ -394,11 +406,19 @@ class SqliteRepository(SqliteRatings, SqliteForget):
                 raise GameError(ErrorCode.GAME_EXISTS) from error
             raise
         except asyncio.CancelledError:
-            if row[-1] is not None and _committed(committed):
+            if recorded and _committed(committed):
                 self._rate_later()  # recorded all the same: rated without this caller
             raise
-        if row[-1] is not None:
+        if recorded:
             await self._rate_recorded(game.id)
+
+    async def set_accuracy(self, game_id: str, accuracy: dict[str, float]) -> None:
+        """Written with the next group of saves: no trip nor commit of its own."""
+        writes = [
+            self._writer.submit(ACCURACY, (value, game_id, player_id), _nothing)
+            for player_id, value in accuracy.items()
+        ]
+        await asyncio.gather(*writes)
 
     def _rate_later(self) -> None:
         """Rate in the background what a cancelled save recorded (close() stops it: a game
@@ -422,12 +442,13 @@ class SqliteRepository(SqliteRatings, SqliteForget):
         """Rate the waiting games in their order (as rate_games does) up to and including
         `game_id`, and no further: those recorded after it are rated by their own savers, and
         those before it that this rated are remembered, so that their savers, waiting for the
-        lock meanwhile, find them rated without a trip to the database. (Rating every game
-        waiting let one saver go on rating the games recorded after its own, without bound,
-        while the others waited for the lock.)"""
+        lock meanwhile, find them rated without a trip to the database (as do those a group
+        rated). (Rating every game waiting let one saver go on rating the games recorded after
+        its own, without bound, while the others waited for the lock.)"""
+        if self._rated.take(game_id):  # rated by its group: no lock to wait for
+            return
         async with self._rating:
-            if self._rated.get(game_id):
-                self._rated.drop(game_id)
+            if self._rated.take(game_id):
                 return
             while rated := await self._rate_waiting(game_id):
                 for waiting in rated:
@@ -437,31 +458,8 @@ class SqliteRepository(SqliteRatings, SqliteForget):
                     return
 
 
-def _committed(future: asyncio.Future[None]) -> bool:
+def _committed(future: Verdict) -> bool:
     return future.done() and not future.cancelled() and future.exception() is None
-
-
-async def _through_cancellation(committed: asyncio.Future[None]) -> None:
-    """Wait for the writer's verdict on a save: its own error, if any. A cancellation meanwhile
-    is held back until the verdict and raised then, so that the caller, and the channel lock
-    it holds, outlive the save: nothing else acts on the channel while its fate is unknown."""
-    cancelled = False
-    while True:
-        try:
-            await asyncio.shield(committed)
-        except asyncio.CancelledError:
-            if committed.cancelled():  # the writer itself was cancelled: the fate is unknown
-                raise
-            cancelled = True
-            if not committed.done():
-                continue
-        except BaseException:
-            if cancelled:
-                raise asyncio.CancelledError from None
-            raise
-        if cancelled:
-            raise asyncio.CancelledError
-        return
 
 
 async def _checkpoint(connection: aiosqlite.Connection, every: float, watch: FileWatch) -> None:
@@ -483,44 +481,8 @@ async def _checkpoint(connection: aiosqlite.Connection, every: float, watch: Fil
         await connection.close()
 
 
-# The games waiting to be rated, in order, up to `game_id` if it still waits (else none).
-SAVE = (
-    "INSERT INTO game_saves (id, channel, phase, version, previous, snapshot, saved_at,"
-    " finished_at, end_reason, events, results) VALUES (?,?,?,?,?,?,?,?,?,?,?)"
-)
+ACCURACY = "UPDATE results SET accuracy = ? WHERE game_id = ? AND player_id = ?"
 
 
-def save_row(game: Game, events: Sequence[Event], previous_version: int | None) -> tuple[Any, ...]:
-    """The parameters of SAVE for a game, its new events and the version it was read at."""
-    now = time.time()
-    return (
-        game.id,
-        str(game.channel),
-        game.phase.value,
-        game.version,
-        previous_version,
-        _dumps(game_to_dict(game)),
-        now,
-        now if game.phase is Phase.FINISHED else None,
-        game.end_reason.value if game.end_reason else None,
-        _dumps([event_to_dict(event) for event in events]),
-        _dumps(_results(game)) if game.end_reason in RECORDED_ENDS else None,
-    )
-
-
-def _results(game: Game) -> list[dict[str, Any]]:
-    """Each seat's line of the results table, in seat order (the trigger numbers them)."""
-    big_general = {game.winners[0]} if game.end_reason is EndReason.BIG_GENERAL else set()
-    return [
-        {
-            "player_id": seat.player.id,
-            "platform": game.channel.platform,
-            "name": seat.player.name,
-            "total": seat.total,
-            "boxes": list(seat.scores),
-            "winner": seat.player.id in game.winners,
-            "left_table": not seat.active,
-            "big_general": seat.player.id in big_general,
-        }
-        for seat in game.seats
-    ]
+def _nothing(error: BaseException | None, ends: Ends | None) -> None:
+    """An accuracy's write changes nothing kept in memory."""
