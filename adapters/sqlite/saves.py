@@ -92,7 +92,7 @@ def group_ends(
     recorded = [
         str(row[0])
         for (sql, row), error in zip(statements, outcomes, strict=True)
-        if error is None and sql is SAVE and row[-1] is not None
+        if error is None and sql == SAVE and row[-1] is not None
     ]
     if not recorded:
         return NO_ENDS

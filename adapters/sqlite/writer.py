@@ -104,7 +104,7 @@ class GroupWriter(Generic[T]):
         here on the writer owns it: nothing takes it back."""
         if self._closing:
             raise ValueError("Connection closed")
-        future = Verdict()
+        future = Verdict(loop=asyncio.get_running_loop())
         self._queue.append(Pending((sql, row), done, future))
         if self._task is None or self._task.done():
             self._task = asyncio.create_task(self._run(), name="sqlite group writer")
