@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import sqlite3
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -21,6 +22,20 @@ NO_RATING = (
     "CREATE TEMP TRIGGER no_rating BEFORE INSERT ON main.rated_games"
     " BEGIN SELECT RAISE(ABORT, 'no rating'); END"
 )
+
+
+@pytest.fixture
+def path(tmp_path: Path) -> Path:
+    return tmp_path / "general.db"
+
+
+@pytest.fixture
+async def repository(path: Path) -> AsyncIterator[SqliteRepository]:
+    opened = await SqliteRepository.open(path)
+    try:
+        yield opened
+    finally:
+        await opened.close()
 
 
 async def tables(repository: SqliteRepository, first: int, count: int) -> list[Table]:
@@ -47,103 +62,83 @@ def rated(path: Path) -> list[str]:
         return [row[0] for row in raw.execute("SELECT game_id FROM rated_games ORDER BY seq")]
 
 
-async def test_a_recorded_games_log_comes_with_its_group_once(tmp_path: Path) -> None:
-    path = tmp_path / "general.db"
-    repository = await SqliteRepository.open(path)
-    try:
-        all_tables = await tables(repository, 0, 6)
-        await ended_together(repository, all_tables)
-        with sqlite3.connect(path) as raw:  # the file loses the first log: the copy is asked
-            raw.execute("DELETE FROM events WHERE game_id = ?", (all_tables[0].game_id,))
-        assert await repository.events(all_tables[0].game_id) == all_tables[0].log
-        assert await repository.events(all_tables[0].game_id) == []  # then read from the file
-        for table in all_tables[1:]:
-            assert await repository.events(table.game_id) == table.log
-    finally:
-        await repository.close()
+async def test_a_recorded_games_log_comes_with_its_group_once(
+    repository: SqliteRepository, path: Path
+) -> None:
+    all_tables = await tables(repository, 0, 6)
+    await ended_together(repository, all_tables)
+    with sqlite3.connect(path) as raw:  # the file loses the first log: the copy is asked
+        raw.execute("DELETE FROM events WHERE game_id = ?", (all_tables[0].game_id,))
+    assert await repository.events(all_tables[0].game_id) == all_tables[0].log
+    assert await repository.events(all_tables[0].game_id) == []  # then read from the file
+    for table in all_tables[1:]:
+        assert await repository.events(table.game_id) == table.log
 
 
-async def test_games_ended_in_a_group_are_rated_in_its_transaction(tmp_path: Path) -> None:
+async def test_games_ended_in_a_group_are_rated_in_its_transaction(
+    repository: SqliteRepository, path: Path
+) -> None:
     """Their savers return with their games rated, before anything queued after the group
     runs in the database's thread: no trip of their own to rate them."""
-    path = tmp_path / "general.db"
-    repository = await SqliteRepository.open(path)
-    try:
-        all_tables = await tables(repository, 0, 5)
-        before = repository._writer.groups
-        first = await blocked(repository, 0.1)
-        moves = [rolled(table, [6, 6, 6, 6, 6]) for table in all_tables]
-        saving = asyncio.gather(*(repository.save(*move) for move in moves))
-        await asyncio.sleep(0.02)  # the group is queued behind the first block
-        after = await blocked(repository, 0.5)  # and this behind the group
-        await saving
-        assert first is not None and after is not None
-        assert not after.done()
-        assert repository._writer.groups == before + 1  # the saves and ratings: one commit
-        assert rated(path) == [table.game_id for table in all_tables]
-        await asyncio.gather(first, after)
-    finally:
-        await repository.close()
+    all_tables = await tables(repository, 0, 5)
+    before = repository._writer.groups
+    first = await blocked(repository, 0.1)
+    moves = [rolled(table, [6, 6, 6, 6, 6]) for table in all_tables]
+    saving = asyncio.gather(*(repository.save(*move) for move in moves))
+    await asyncio.sleep(0.02)  # the group is queued behind the first block
+    after = await blocked(repository, 0.5)  # and this behind the group
+    await saving
+    assert first is not None and after is not None
+    assert not after.done()
+    assert repository._writer.groups == before + 1  # the saves and ratings: one commit
+    assert rated(path) == [table.game_id for table in all_tables]
+    await asyncio.gather(first, after)
 
 
 async def test_a_rating_that_fails_in_a_group_fails_no_save_and_waits_for_the_next(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture
+    repository: SqliteRepository, path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
-    path = tmp_path / "general.db"
-    repository = await SqliteRepository.open(path)
-    try:
-        first, later = await tables(repository, 0, 4), await tables(repository, 4, 1)
-        await repository._db.execute(NO_RATING)
-        await ended_together(repository, first)  # no save fails
-        for table in first:
-            assert await repository.get_game(table.game_id) == table.game
-            assert await repository.active_game(table.channel) is None
-        assert rated(path) == []
-        failures = [r for r in caplog.records if r.levelno >= logging.ERROR]
-        assert failures and all(
-            "rating the recorded games failed" in r.getMessage() for r in failures
-        )
-        caplog.clear()  # the suite fails on an ERROR logged
-        await repository._db.execute("DROP TRIGGER temp.no_rating")
-        await ended_together(repository, later)
-        assert rated(path) == [table.game_id for table in [*first, *later]]  # in order
-    finally:
-        await repository.close()
+    first, later = await tables(repository, 0, 4), await tables(repository, 4, 1)
+    await repository._db.execute(NO_RATING)
+    await ended_together(repository, first)  # no save fails
+    for table in first:
+        assert await repository.get_game(table.game_id) == table.game
+        assert await repository.active_game(table.channel) is None
+    assert rated(path) == []
+    failures = [r for r in caplog.records if r.levelno >= logging.ERROR]
+    assert failures and all("rating the recorded games failed" in r.getMessage() for r in failures)
+    caplog.clear()  # the suite fails on an ERROR logged
+    await repository._db.execute("DROP TRIGGER temp.no_rating")
+    await ended_together(repository, later)
+    assert rated(path) == [table.game_id for table in [*first, *later]]  # in order
 
 
-async def test_accuracy_is_written_with_the_next_group(tmp_path: Path) -> None:
-    path = tmp_path / "general.db"
-    repository = await SqliteRepository.open(path)
-    try:
-        ended, playing = await tables(repository, 0, 1), await tables(repository, 1, 3)
-        await ended_together(repository, ended)
-        before = repository._writer.groups, repository._writer.saves
-        hold = await blocked(repository, 0.1)
-        moves = [rolled(table) for table in playing]
-        await asyncio.gather(
-            repository.set_accuracy(ended[0].game_id, {ALICE.id: 87.5, BOB.id: 100.0}),
-            *(repository.save(*move) for move in moves),
-        )
-        assert hold is not None
-        await hold
-        assert (repository._writer.groups, repository._writer.saves) == (
-            before[0] + 1,
-            before[1] + 5,
-        )
-        results = await repository.results(ended[0].game_id)
-        assert {r["player_id"]: r["accuracy"] for r in results} == {ALICE.id: 87.5, BOB.id: 100.0}
-    finally:
-        await repository.close()
+async def test_accuracy_is_written_with_the_next_group(repository: SqliteRepository) -> None:
+    ended, playing = await tables(repository, 0, 1), await tables(repository, 1, 3)
+    await ended_together(repository, ended)
+    before = repository._writer.groups, repository._writer.saves
+    hold = await blocked(repository, 0.1)
+    moves = [rolled(table) for table in playing]
+    await asyncio.gather(
+        repository.set_accuracy(ended[0].game_id, {ALICE.id: 87.5, BOB.id: 100.0}),
+        *(repository.save(*move) for move in moves),
+    )
+    assert hold is not None
+    await hold
+    assert (repository._writer.groups, repository._writer.saves) == (
+        before[0] + 1,
+        before[1] + 5,
+    )
+    results = await repository.results(ended[0].game_id)
+    assert {r["player_id"]: r["accuracy"] for r in results} == {ALICE.id: 87.5, BOB.id: 100.0}
 
 
-async def test_forgetting_someone_forgets_the_logs_kept_for_the_review(tmp_path: Path) -> None:
-    repository = await SqliteRepository.open(tmp_path / "general.db")
-    try:
-        (table,) = await tables(repository, 0, 1)
-        await ended_together(repository, [table])
-        await repository.forget_player("telegram", BOB.id, new_alias())
-        log = await repository.events(table.game_id)
-        assert len(log) == len(table.log)
-        assert BOB.id not in repr(log) and BOB.name not in repr(log)
-    finally:
-        await repository.close()
+async def test_forgetting_someone_forgets_the_logs_kept_for_the_review(
+    repository: SqliteRepository,
+) -> None:
+    (table,) = await tables(repository, 0, 1)
+    await ended_together(repository, [table])
+    await repository.forget_player("telegram", BOB.id, new_alias())
+    log = await repository.events(table.game_id)
+    assert len(log) == len(table.log)
+    assert BOB.id not in repr(log) and BOB.name not in repr(log)
