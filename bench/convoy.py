@@ -88,10 +88,11 @@ def fresh(directory: Path, name: str) -> sqlite3.Connection:
     return connection
 
 
-def timed(directory: Path, name: str, many: bool, busy: bool) -> tuple[float, float]:
+def timed(
+    directory: Path, name: str, many: bool, busy: bool, groups: Sequence[Sequence[Any]]
+) -> tuple[float, float]:
     """Microseconds a save in the committing thread, and the busy thread's share of its speed
     alone (1.0 where none ran)."""
-    groups = saves()
     connection = fresh(directory, name)
     took: list[float] = []
 
@@ -135,10 +136,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.parse_args(argv)
     print(f"groups of {GAMES} saves, switch interval {sys.getswitchinterval() * 1000:.1f} ms")
     print(f"{'statements':<28} {'main thread':<12} {'µs a save':>10} {'busy thread speed':>18}")
+    groups = saves()
     with tempfile.TemporaryDirectory(prefix="general-convoy-") as directory:
         for many, label in ((False, "a savepoint each (writer)"), (True, "one multi-row INSERT")):
             for busy in (False, True):
-                micros, share = timed(Path(directory), f"{many}-{busy}.db", many, busy)
+                micros, share = timed(Path(directory), f"{many}-{busy}.db", many, busy, groups)
                 where = "busy" if busy else "idle"
                 shown = f"{share:.2f}" if busy else "-"
                 print(f"{label:<28} {where:<12} {micros:>10.0f} {shown:>18}")

@@ -4,11 +4,12 @@ figures for BENCHMARKS.md, made by `uv run python -m bench`."""
 from __future__ import annotations
 
 import math
+import sqlite3
 from pathlib import Path
 
 import pytest
 
-from bench import actions, chats, limits, memory, roundtrip, service, startup
+from bench import actions, chats, convoy, limits, memory, roundtrip, service, startup
 from bench.roundtrip import CAPACITY, Level
 
 
@@ -17,6 +18,17 @@ def test_actions_benchmark_runs() -> None:
     assert set(found) >= {"apply: a roll", "apply: a box", "make_view", "save_row"}
     assert all(micro > 0 for micro in found.values())
     assert "µs" in "\n".join(actions.lines(found))
+
+
+def test_convoy_benchmark_runs_and_both_ways_write_the_same(tmp_path: Path) -> None:
+    groups = convoy.saves(games=3, actions=4)
+    stored = []
+    for many in (False, True):
+        micros, share = convoy.timed(tmp_path, f"{many}.db", many, True, groups)
+        assert micros > 0 and share > 0
+        with sqlite3.connect(tmp_path / f"{many}.db") as raw:
+            stored.append(raw.execute("SELECT id, version, snapshot FROM games").fetchall())
+    assert len(stored[0]) == 3 and stored[0] == stored[1]
 
 
 async def test_service_benchmark_runs(tmp_path: Path) -> None:
