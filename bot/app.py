@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import gc
 import logging
 import signal
 import sys
@@ -25,6 +24,7 @@ from adapters.chat.tables import Tables
 from adapters.i18n import translator
 from adapters.ratelimit import RateLimiter
 from adapters.sqlite import SqliteRepository
+from bot import collector
 from bot.logs import RedactSecrets, configure
 from bot.settings import Settings
 from bot.startup import (
@@ -255,7 +255,7 @@ async def serve(
                 raise done
         # What start-up built (libraries, catalogues, front ends) lives as long as the process:
         # out of the collector's way, a full collection walks only what the games made since.
-        gc.freeze()
+        collector.settle()
         log.info("ready")
         if ready is not None:
             ready.set()
@@ -295,7 +295,7 @@ def _warmed(task: asyncio.Task[object]) -> None:
     if error is not None:  # a board solves them itself, and fails there as it would have
         log.error("solving the default rules in advance failed", exc_info=error)
         return
-    gc.freeze()  # what the warm-up imported and built lives as long as the process too
+    collector.settle()  # what the warm-up imported and built lives as long as the process too
 
 
 async def _stop(front_end: FrontEnd) -> None:
