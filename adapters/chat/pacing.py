@@ -226,10 +226,17 @@ class Redraws:
         if waiting is not None and waiting[3] > version:
             return
         self._pending[ref] = (channel, game_id, card, version)
-        if ref not in self._drawers:
+        drawer = self._drawers.get(ref)
+        # A drawer that has ended is forgotten only a turn of the loop later (its done
+        # callbacks): one asked for meanwhile would wait for a drawer that is no more.
+        if drawer is None or drawer.done():
             task = asyncio.create_task(self._drain(ref))
             self._drawers[ref] = task
-            task.add_done_callback(lambda _: self._drawers.pop(ref, None))
+            task.add_done_callback(lambda done: self._forget(ref, done))
+
+    def _forget(self, ref: BoardRef, drawer: asyncio.Task[None]) -> None:
+        if self._drawers.get(ref) is drawer:  # not the next one, made meanwhile
+            del self._drawers[ref]
 
     async def _drain(self, ref: BoardRef) -> None:
         while ref in self._pending:

@@ -180,3 +180,28 @@ async def test_a_drawer_picks_the_state_to_draw_only_when_the_chat_may_be_writte
     turn.set()
     await redraws.idle()
     assert drawn == [5]  # one edit, of the newest state
+
+
+async def test_a_state_asked_for_as_the_last_drawer_ends_is_drawn() -> None:
+    """Asked for after the board's drawer finished its last edit but before the loop forgot
+    the drawer (its done callbacks come a turn later): a new drawer draws it. It was left
+    waiting for good, the board showing a state the table had left (a deadline's closing edit
+    after a restart, once in a full run of the suite)."""
+    drawn: list[int] = []
+    redraws: Redraws
+    ref, channel = BoardRef(1, 7), ChannelKey("tc", "1")
+
+    async def draw(
+        channel: ChannelKey, game_id: str, ref: BoardRef, card: cards.Card, version: int
+    ) -> None:
+        drawn.append(version)
+        if version == 1:  # runs once this drawer has ended, before its done callbacks
+            loop = asyncio.get_running_loop()
+            loop.call_soon(redraws.request, channel, "g", ref, cards.Stripped(), 2)
+
+    redraws = Redraws(draw)
+    redraws.request(channel, "g", ref, cards.Stripped(), 1)
+    for _ in range(5):
+        await asyncio.sleep(0)
+    await redraws.idle()
+    assert drawn == [1, 2]

@@ -78,5 +78,7 @@ async def test_an_owed_final_message_asked_of_two_processes_at_once_is_sent_once
     owed = await asyncio.gather(
         one.tables.owed_final(one.channel), other.tables.owed_final(one.channel)
     )
-    assert owed == [True, True]  # each knew it was owed
+    # Each knew it was owed, unless one had claimed it before the other looked (then the other
+    # finds it shown: on a busy machine one process may get that far first).
+    assert True in owed
     assert len(one.platform.of(cards.Final)) == 1  # one of them sent it
