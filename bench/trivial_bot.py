@@ -12,7 +12,7 @@ python-telegram-bot Application is built with the real front end's concurrency (
 concurrently, a pool of 32 connections), and the discord.py client dispatches presses through a
 DynamicItem as the real front end does. So the round trip of this bot is the price of the
 libraries, the HTTP and the fake platform, and the real bot's figure beyond it is the price of the
-game itself.
+game itself. It runs with the garbage collector as the real bot sets it at ready.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ import sys
 from typing import Any
 
 from adapters.telegram.http import AiohttpRequest
+from bot import collector
 
 log = logging.getLogger("trivial")
 GAME_ID = "aaaaaaaa"
@@ -208,6 +209,7 @@ async def serve() -> int:
         for bot in bots:
             await bot.start()
             started.append(bot)
+        collector.settle()  # the garbage collector as the real bot sets it at ready
         log.info("ready")
         await stop.wait()
     finally:
