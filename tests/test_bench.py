@@ -46,7 +46,9 @@ async def test_roundtrip_benchmark_runs(tmp_path: Path, platform: str) -> None:
     for bot in roundtrip.BOTS:
         cell = report.cells[(platform, bot, levels[0])]
         assert cell.samples.median > 0 and not math.isnan(cell.p99.median)
-        assert cell.calls.median >= 1  # at least the edit (Telegram: and the answer) a press
+        # At least the edit (Telegram: and the answer) a press; a press at the edge of the timed
+        # window may have its call counted outside it.
+        assert cell.calls.median > 0.9
         assert report.cells[(platform, bot, levels[1])].rate.median > 0
     assert report.ratio(platform, levels[0]).median > 0
     assert "Price of the game" in "\n".join(report.lines())

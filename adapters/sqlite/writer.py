@@ -56,7 +56,7 @@ class Verdict(asyncio.Future[None]):
     """A write's fate, which its waiter's cancellation does not cancel: asked to, it says no,
     and the waiting task is cancelled once the verdict is in. So a caller (and the channel lock
     it holds) outlives its save, nothing else acting on the channel while the save's fate is
-    unknown, at the price of no shield and no second future per save."""
+    unknown, without a shield and a second future for every save."""
 
     def cancel(self, msg: Any | None = None) -> bool:
         return False

@@ -120,9 +120,9 @@ async def test_a_computers_turn_is_counted(world: World) -> None:
     world.roller.push(THROW * 4)
     await world.press(board, ALICE, "r")
     await world.press(board, ALICE, "s0")
-    for _ in range(500):  # the Novice plays its turn by itself
-        game = await world.game()
-        if game.round == 2 and game.seats[game.current].player == ALICE:
+    for _ in range(500):  # the Novice plays its turn by itself, and the bot shows it
+        game = await world.game()  # (saved a moment before it is shown, and counted)
+        if game.round == 2 and game.seats[game.current].player == ALICE and counts.moved()[0]:
             break
         await asyncio.sleep(0.01)
     await world.tables.redraws.idle()
