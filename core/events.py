@@ -190,7 +190,7 @@ _ENUM_FIELDS: dict[str, type[Enum]] = {"box": Box, "reason": EndReason, "cause":
 def event_to_dict(event: Event) -> dict[str, Any]:
     """Explicit JSON-ready form; enums by value, tuples as lists."""
     data: dict[str, Any] = {"kind": event.kind}
-    for name in _names(type(event)):
+    for name, _ in _fields(type(event)):
         value = getattr(event, name)
         if isinstance(value, Enum):
             value = value.value
@@ -203,7 +203,7 @@ def event_to_dict(event: Event) -> dict[str, Any]:
 def event_from_dict(data: dict[str, Any]) -> Event:
     cls = EVENT_TYPES[data["kind"]]
     values: dict[str, Any] = {}
-    for name, optional in _READ[cls]:
+    for name, optional in _fields(cls):
         if optional and name not in data:
             continue  # a field added later: older logs take its default
         raw = data[name]
@@ -215,21 +215,15 @@ def event_from_dict(data: dict[str, Any]) -> Event:
     return cls(**values)
 
 
-# Each event type's fields, read once (dataclasses.fields() was most of a save's events' cost):
-# their names, and whether each has a default.
-_NAMES: dict[type, tuple[str, ...]] = {}
+_FIELDS: dict[type, tuple[tuple[str, bool], ...]] = {}
 
 
-def _names(cls: type) -> tuple[str, ...]:
-    names = _NAMES.get(cls)
-    if names is None:
-        names = _NAMES[cls] = tuple(item.name for item in dataclasses.fields(cls))
-    return names
-
-
-_READ: dict[type, tuple[tuple[str, bool], ...]] = {
-    cls: tuple(
-        (item.name, item.default is not dataclasses.MISSING) for item in dataclasses.fields(cls)
-    )
-    for cls in EVENT_TYPES.values()
-}
+def _fields(cls: type) -> tuple[tuple[str, bool], ...]:
+    """An event type's fields, read once (dataclasses.fields() was most of a save's events'
+    cost): each one's name, and whether it has a default."""
+    found = _FIELDS.get(cls)
+    if found is None:
+        found = _FIELDS[cls] = tuple(
+            (item.name, item.default is not dataclasses.MISSING) for item in dataclasses.fields(cls)
+        )
+    return found

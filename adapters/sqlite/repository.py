@@ -381,17 +381,18 @@ class SqliteRepository(SqliteRatings, SqliteForget):
         row = save_row(game, events, previous_version)
         key = str(game.channel)
         recorded = row[-1] is not None
+        rated_by_group = False
 
         def done(error: BaseException | None, ends: Ends | None) -> None:
             """Run by the writer once the group is committed or refused, waited for or not:
             the copy in memory follows the file (a save whose fate is unknown drops it)."""
+            nonlocal rated_by_group
             if error is not None or finished:
                 self._active.pop(key, None)
             else:
                 self._active[key] = game
             if error is None and recorded and ends is not None:
-                for rated in ends.rated:
-                    self._rated.put(rated, True)
+                rated_by_group = game.id in ends.rated
                 log = ends.logs.get(game.id)
                 if log is not None:
                     self._logs.put(game.id, log)
@@ -409,7 +410,7 @@ class SqliteRepository(SqliteRatings, SqliteForget):
             if recorded and _committed(committed):
                 self._rate_later()  # recorded all the same: rated without this caller
             raise
-        if recorded:
+        if recorded and not rated_by_group:
             await self._rate_recorded(game.id)
 
     async def set_accuracy(self, game_id: str, accuracy: dict[str, float]) -> None:
@@ -442,11 +443,9 @@ class SqliteRepository(SqliteRatings, SqliteForget):
         """Rate the waiting games in their order (as rate_games does) up to and including
         `game_id`, and no further: those recorded after it are rated by their own savers, and
         those before it that this rated are remembered, so that their savers, waiting for the
-        lock meanwhile, find them rated without a trip to the database (as do those a group
-        rated). (Rating every game waiting let one saver go on rating the games recorded after
-        its own, without bound, while the others waited for the lock.)"""
-        if self._rated.take(game_id):  # rated by its group: no lock to wait for
-            return
+        lock meanwhile, find them rated without a trip to the database. (Rating every game
+        waiting let one saver go on rating the games recorded after its own, without bound,
+        while the others waited for the lock.)"""
         async with self._rating:
             if self._rated.take(game_id):
                 return
