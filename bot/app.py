@@ -101,7 +101,10 @@ def telegram_pace(settings: Settings) -> Limits | None:
     return Limits(
         burst=settings.telegram_chat_burst,
         per_second=settings.telegram_chat_rate,
-        new_per_minute=settings.telegram_group_messages,
+        group_writes=settings.telegram_group_messages,
+        group_window=settings.telegram_group_window,
+        group_burst=settings.telegram_group_burst,
+        slack=settings.telegram_pace_slack,
         group=lambda chat: chat.startswith("-"),  # Telegram's groups have negative ids
         overall_per_second=settings.telegram_overall_messages,
     )

@@ -67,7 +67,16 @@ class Settings(BaseSettings):
         1.0, ge=0, le=30, description="Messages and edits a second in one chat; 0: no pace"
     )
     telegram_group_messages: int = Field(
-        20, ge=1, le=60, description="New messages a minute in one group"
+        20, ge=1, le=60, description="Messages sent and edited in one group in its window"
+    )
+    telegram_group_window: float = Field(
+        60, gt=0, le=3600, description="Seconds of a group's window (Telegram's is a minute)"
+    )
+    telegram_pace_slack: float = Field(
+        0.1, ge=0, le=5, description="Seconds kept to spare in every limit for a call's way"
+    )
+    telegram_group_burst: int = Field(
+        4, ge=1, le=60, description="A group's writes at once before they are spread evenly"
     )
     telegram_overall_messages: float = Field(
         30, ge=0, le=1000, description="Messages and edits a second in all chats; 0: no cap"

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from adapters.chat import cards, forget, metrics
 from adapters.chat.catalogue import ALIASES, BY_NAME, TEXT
 from adapters.chat.chances import chances
+from adapters.chat.pacing import pending
 from adapters.chat.records import KINDS, Query, record_lines
 from adapters.chat.review import last_review
 from adapters.chat.surface import Exchange
@@ -69,7 +70,7 @@ async def refusal(tables: Tables, channel: ChannelKey, error: GameError) -> card
 
 async def command(tables: Tables, exchange: Exchange, asked: Asked) -> None:
     """Carry out a command and answer it; the platform failing is logged once and told."""
-    with metrics.counted(tables.platform.name, "command", asked.name):
+    with metrics.counted(tables.platform.name, "command", asked.name), pending():
         await _asked(tables, exchange, asked)
 
 

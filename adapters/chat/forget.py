@@ -98,7 +98,7 @@ async def _show(tables: Tables, channel: ChannelKey, outcome: Outcome) -> None:
     """A table the person left: who left, then its board (as a move the bot made itself)."""
     try:
         await tables.settings_for(channel)
-        async with tables.locks[channel]:
+        async with tables.order.turn(channel):
             await tables.heal(channel)
             lines = tables.seating(outcome, _leaver(outcome))
             if lines:

@@ -27,6 +27,7 @@ from prometheus_client import (
 )
 
 from adapters.chat.catalogue import NAMES
+from adapters.chat.pacing import unshown
 from core.computer import level_of
 from core.errors import ErrorCode
 from core.events import BigGeneralThrown, BoxScored, Event, GameEnded, TurnReminder, TurnTimedOut
@@ -112,6 +113,13 @@ CONNECTED = Gauge(
     ["platform"],
     registry=REGISTRY,
 )
+UNSHOWN = Gauge(
+    "general_unshown",
+    "Actions being shown, and sends and edits waiting for their chat's pace (a busy group's "
+    "minute) or on their way, right now",
+    registry=REGISTRY,
+)
+UNSHOWN.set_function(lambda: float(unshown()))
 LAST_UPDATE = Gauge(
     "general_last_update_timestamp_seconds",
     "When the platform's last update or interaction arrived (Unix time)",

@@ -9,6 +9,7 @@ from __future__ import annotations
 from adapters.chat import cards, forget, metrics, payload
 from adapters.chat.boards import BoardRef
 from adapters.chat.commands import hint, refusal
+from adapters.chat.pacing import pending
 from adapters.chat.surface import Exchange
 from adapters.chat.tables import Tables
 from adapters.i18n.text import box_name, dice_text
@@ -22,7 +23,7 @@ from core.view import make_view
 
 async def press(tables: Tables, exchange: Exchange, data: str | None) -> None:
     """Carry out a press and answer it; the platform failing is logged once and told."""
-    with metrics.counted(tables.platform.name, "press"):
+    with metrics.counted(tables.platform.name, "press"), pending():
         await _press(tables, exchange, data)
 
 

@@ -20,6 +20,7 @@ from adapters.chat import cards, metrics
 from adapters.chat.boards import FINAL_SHOWN, BoardRef, BoardStore, Drawn
 from adapters.chat.faults import Troubles
 from adapters.chat.language import choose, current, own, speak
+from adapters.chat.order import Order
 from adapters.chat.pacing import Redraws
 from adapters.chat.plan import plan
 from adapters.chat.review import game_review
@@ -34,14 +35,12 @@ from core.chat_settings import ChatSettings, SheetStyle
 from core.events import RECORDED_ENDS, PlayerLeft, TurnStarted
 from core.game import Game
 from core.identity import ChannelKey
-from core.locks import ChannelLocks
 from core.service import GameService, Outcome
 from core.view import GameView, make_view
 
 # More players than this and a text sheet takes more than two phone-wide blocks: a picture.
 PICTURE_ABOVE = 8
 FLUSH = 5.0  # seconds a stop waits for boards still to be redrawn
-QUIET_WAIT = 0.25  # seconds an action waits for its table before it is acknowledged
 
 
 class Tables:
@@ -69,7 +68,7 @@ class Tables:
         self.drawn = Drawn()
         self.redraws = Redraws(self._draw_board, lambda ref: platform.pace.ready(str(ref.chat)))
         self.sheets = Sheets()
-        self.locks = ChannelLocks()  # one table's answers in order: one action's edits first
+        self.order = Order()  # one table's actions in order, and what they show
         self._lost: dict[str, str] = {}  # channel → game whose live board could not be posted
 
     @property
@@ -130,24 +129,13 @@ class Tables:
 
     @contextlib.asynccontextmanager
     async def serial(self, channel: ChannelKey, exchange: Exchange) -> AsyncIterator[None]:
-        """One action at a time per table; a lost board comes back after it. An action that
-        waits more than a moment for another's to be shown is acknowledged first; one that waits
-        less is answered by what it does (on Discord, the pressed board redrawn: one call, not a
-        deferral and an edit)."""
-        lock = self.locks[channel]
-        if not lock.locked():
-            await lock.acquire()
-        else:
-            try:
-                await asyncio.wait_for(lock.acquire(), QUIET_WAIT)
-            except TimeoutError:
-                await exchange.ack()
-                await lock.acquire()
-        try:
+        """One action at a time per table, shown in order (see order.py); a lost board comes
+        back after it. An action that waits more than a moment is acknowledged first; one that
+        waits less is answered by what it does (on Discord, the pressed board redrawn: one
+        call, not a deferral and an edit)."""
+        async with self.order.turn(channel, exchange.ack):
             yield
             await self.heal(channel)
-        finally:
-            lock.release()
 
     # ------------------------------------------------------------------ what an action shows
 
@@ -156,6 +144,7 @@ class Tables:
     ) -> None:
         """Bring the chat up to date with an applied action (see plan.py). `exchange` is the
         command or press that made it, None for a move the service made by itself."""
+        await self.order.shown(channel)  # the next action may act; this one's turn to show
         view, events = outcome.view, outcome.events
         bind(game=view.game_id)  # a game just opened, or the one acted on
         if exchange is not None:  # the bot's own moves are counted as they come (publish_in_turn)
@@ -199,7 +188,7 @@ class Tables:
         metrics.outcome(self.platform.name, outcome.events)
         try:
             await self.settings_for(channel)
-            async with self.locks[channel]:
+            async with self.order.turn(channel):
                 await self.heal(channel)
                 await self.publish(channel, outcome)
         except self.platform.errors as error:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import logging
+from functools import partial
 from typing import Any
 
 from telegram import InlineKeyboardMarkup
@@ -21,6 +23,7 @@ from adapters.telegram.render import Keyboard, Rendered
 from core.identity import ChannelKey
 
 PLATFORM = "tg"
+log = logging.getLogger(__name__)
 
 
 def thread_of(channel: ChannelKey) -> int | None:
@@ -29,6 +32,8 @@ def thread_of(channel: ChannelKey) -> int | None:
 
 NO_PREVIEW = {"is_disabled": True}  # LinkPreviewOptions, as JSON
 LONG = 1000  # characters beyond which Telegram counts a message twice against its limits
+# Calls Telegram does not limit: they never wait behind a chat's pace or another call's 429.
+FREE = frozenset({"answerCallbackQuery", "sendChatAction"})
 
 
 def cost(text: str) -> int:
@@ -65,14 +70,19 @@ class TelegramCalls:
         """The language of the person being answered, for what only they see."""
         return own(self.default)
 
-    async def send(self, channel: ChannelKey, card: Card) -> int:
+    async def send(self, channel: ChannelKey, card: Card, *, asked: bool = False) -> int:
+        """Post the card; `asked`: it answers a command, and the chat is shown the bot typing
+        while the chat's pace holds it back."""
         message_id = 0
         for rendered in draw(self.t, card):
-            message_id = await self.send_rendered(channel, rendered)
+            message_id = await self.send_rendered(channel, rendered, asked=asked)
         return message_id
 
-    async def send_rendered(self, channel: ChannelKey, rendered: Rendered) -> int:
-        async with self.pace.turn(channel.chat, new=True, cost=cost(rendered.text)):
+    async def send_rendered(
+        self, channel: ChannelKey, rendered: Rendered, *, asked: bool = False
+    ) -> int:
+        sign = partial(self.typing, channel) if asked else None
+        async with self.pace.turn(channel.chat, cost=cost(rendered.text), sign=sign):
             if rendered.picture is not None:
                 photo = await self.bot.send_photo(
                     chat_id=int(channel.chat),
@@ -99,12 +109,14 @@ class TelegramCalls:
         method would build a Message of it, a quarter of a millisecond a board. The call goes
         through PTB's rate limiter (its 429 retries and throttles) and its request's checks
         of the answer (its errors), not through the Bot's layers of parameter objects, which
-        cost a board's call as much as the HTTP request itself (BENCHMARKS.md)."""
+        cost a board's call as much as the HTTP request itself (BENCHMARKS.md). A call Telegram
+        does not limit (a press's answer) skips PTB's limiter: after a 429 it holds every call
+        for the retry's delay, and a press not answered within seconds is lost."""
         given = {key: value for key, value in fields.items() if value is not None}
         request, url = self.bot.request, f"{self.bot.base_url}/{endpoint}"
         body = JsonBody(given).data()
         limiter = self.bot.rate_limiter
-        if limiter is None:
+        if limiter is None or endpoint in FREE:
             answer = await request.post(url, body)
         else:
             answer = await limiter.process_request(
@@ -117,6 +129,18 @@ class TelegramCalls:
             )
         return answer if isinstance(answer, dict) else {}
 
+    async def typing(self, channel: ChannelKey) -> None:
+        """Tell the chat the bot is writing: free, while a message waits for the chat's pace."""
+        try:
+            await self.call(
+                "sendChatAction",
+                chat_id=int(channel.chat),
+                action="typing",
+                message_thread_id=thread_of(channel),
+            )
+        except TelegramError as error:
+            log.info("could not show typing in %s: %s", channel, error)
+
     async def _edit(self, endpoint: str, ref: BoardRef, **fields: object) -> None:
         await self.call(endpoint, chat_id=ref.chat, message_id=ref.message, **fields)
 
@@ -125,7 +149,7 @@ class TelegramCalls:
         (a screen of theirs, such as the settings)."""
         (rendered, *_) = draw(self.own if privately else self.t, card)
         try:
-            async with self.pace.turn(str(ref.chat), new=False, cost=cost(rendered.text)):
+            async with self.pace.turn(str(ref.chat), cost=cost(rendered.text)):
                 if rendered.strip:
                     await self._edit("editMessageReplyMarkup", ref)
                 else:

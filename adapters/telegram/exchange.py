@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from functools import partial
 from html import escape
 
 from telegram import CallbackQuery, Message, User
@@ -45,6 +46,7 @@ class _Exchange:
     """What commands and presses answer alike."""
 
     whispers = False
+    asked = False  # a command: its answers show the bot typing while they wait
 
     def __init__(self, calls: TelegramCalls, message: Message, user: User) -> None:
         self.calls = calls
@@ -58,7 +60,7 @@ class _Exchange:
         return data in _payloads(self.message)
 
     async def public(self, card: cards.Card) -> int:
-        return await self.calls.send(self.channel, card)
+        return await self.calls.send(self.channel, card, asked=self.asked)
 
     async def update(self, card: cards.Card) -> bool:
         return False  # an edit of the message is the only way
@@ -82,6 +84,7 @@ class CommandExchange(_Exchange):
     """`/general …`: every answer is a reply in the chat."""
 
     quiet = False
+    asked = True
     pressed: BoardRef | None = None
     shown: payload.Press | None = None
 
@@ -94,7 +97,8 @@ class CommandExchange(_Exchange):
 
     async def _reply(self, rendered: Rendered) -> None:
         chat = str(self.message.chat.id)
-        async with self.calls.pace.turn(chat, new=True, cost=cost(rendered.text)):
+        sign = partial(self.calls.typing, self.channel)  # heard, if the answer must wait
+        async with self.calls.pace.turn(chat, cost=cost(rendered.text), sign=sign):
             await self.message.reply_text(
                 rendered.text,
                 parse_mode=ParseMode.HTML,

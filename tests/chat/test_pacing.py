@@ -8,11 +8,11 @@ import pytest
 
 from adapters.chat import cards
 from adapters.chat.boards import BoardRef
-from adapters.chat.pacing import Limits, Pace, Redraws
+from adapters.chat.pacing import Limits, Pace, Redraws, unshown
 from core.identity import ChannelKey
 
 TELEGRAM = Limits(
-    burst=3, per_second=1.0, new_per_minute=20, group=lambda c: c.startswith("-"), slack=0
+    burst=3, per_second=1.0, group_writes=20, group=lambda c: c.startswith("-"), slack=0
 )
 
 
@@ -27,46 +27,72 @@ class Clock:
 def test_a_burst_then_one_a_second_in_each_chat() -> None:
     clock = Clock()
     pace = Pace(TELEGRAM, clock)
-    waits = [pace.reserve("42", new=False) for _ in range(6)]
+    waits = [pace.reserve("42") for _ in range(6)]
     assert waits == [0, 0, 0, 1, 2, 3]  # three at once, then one a second
-    assert pace.reserve("43", new=False) == 0  # another chat has its own
+    assert pace.reserve("43") == 0  # another chat has its own
     clock.now += 10  # quiet for a while: a full burst again
-    assert [pace.reserve("42", new=False) for _ in range(3)] == [0, 0, 0]
+    assert [pace.reserve("42") for _ in range(3)] == [0, 0, 0]
 
 
-def test_a_group_gets_twenty_new_messages_a_minute() -> None:
+def test_a_group_gets_twenty_sends_and_edits_a_minute() -> None:
     clock = Clock()
-    limits = Limits(burst=100, per_second=100.0, new_per_minute=20, group=TELEGRAM.group, slack=0)
+    limits = Limits(burst=100, per_second=100.0, group=TELEGRAM.group, slack=0, group_burst=20)
     pace = Pace(limits, clock)
-    assert max(pace.reserve("-100", new=True) for _ in range(20)) < 1
-    assert pace.reserve("-100", new=True) >= 59  # the 21st waits for the first to age out
-    assert pace.reserve("-100", new=False) < 1  # edits are not new messages
-    assert max(pace.reserve("7", new=True) for _ in range(30)) < 1  # a private chat: no cap
+    assert max(pace.reserve("-100") for _ in range(20)) < 1
+    assert pace.reserve("-100") >= 59  # the 21st waits for the first to age out
+    assert max(pace.reserve("7") for _ in range(30)) < 1  # a private chat: no cap
+
+
+def test_a_groups_minute_is_spent_evenly_after_a_short_burst() -> None:
+    """Spent at once, a minute would leave a busy table's board a minute behind; spread, a
+    slot comes every three seconds."""
+    clock = Clock()
+    limits = Limits(burst=100, per_second=100.0, group=TELEGRAM.group, slack=0, group_burst=4)
+    pace = Pace(limits, clock)
+    waits = [pace.reserve("-100") for _ in range(7)]
+    assert waits == pytest.approx([0, 0, 0, 0, 3, 6, 9])
+    clock.now += 60  # quiet for a minute: a burst again
+    assert pace.reserve("-100") == 0
+
+
+async def test_an_edit_waits_for_the_groups_slot_that_a_send_took() -> None:
+    """A board's drawer (`ready`) waits for the group's window as much as a send does."""
+    loop = Loop()
+    limits = Limits(burst=100, per_second=100.0, group=TELEGRAM.group, slack=0, group_burst=1)
+    pace = Pace(limits, loop.clock, loop.sleep)
+    assert pace.reserve("-100") == 0
+    ready = asyncio.create_task(pace.ready("-100"))
+    await loop.run([1.0, 1.0])
+    assert not ready.done() and unshown() == 1  # two seconds of the three
+    await loop.run([1.0, 0.1])
+    await ready
+    assert unshown() == 0
 
 
 def test_a_long_message_costs_two_slots() -> None:
     pace = Pace(Limits(burst=1, per_second=1.0, slack=0), Clock())
-    assert pace.reserve("5", new=True, cost=2) == 0
-    assert pace.reserve("5", new=False) == 2  # the long one took two seconds' worth
+    assert pace.reserve("5", cost=2) == 0
+    assert pace.reserve("5") == 2  # the long one took two seconds' worth
 
 
 def test_all_chats_together_keep_the_overall_budget() -> None:
     pace = Pace(Limits(burst=3, per_second=1.0, overall_per_second=30.0, slack=0), Clock())
-    waits = [pace.reserve(str(chat), new=False) for chat in range(90)]  # 90 chats at once
+    waits = [pace.reserve(str(chat)) for chat in range(90)]  # 90 chats at once
     assert waits[0] == 0 and 2.9 < waits[-1] < 3.1  # 30 a second in all
 
 
 def test_every_limit_is_kept_with_its_slack_to_spare() -> None:
     """A call reaches the platform a little after it leaves: exactly the platform's rate
     would bounce off it whenever an earlier call took longer on the way than a later one."""
-    pace = Pace(Limits(burst=3, per_second=1.0, new_per_minute=2, group=TELEGRAM.group), Clock())
-    waits = [pace.reserve("42", new=False) for _ in range(5)]
+    limits = Limits(burst=3, per_second=1.0, group_writes=2, group=TELEGRAM.group, group_burst=2)
+    pace = Pace(limits, Clock())
+    waits = [pace.reserve("42") for _ in range(5)]
     assert waits == pytest.approx([0, 0, 0, 1.1, 2.2])  # the default slack: 0.1 s
-    assert pace.reserve("-5", new=True) == pace.reserve("-6", new=True) == 0
-    assert pace.reserve("-5", new=True) == 0  # the second of its minute
-    assert pace.reserve("-5", new=True) == pytest.approx(60.1)  # the minute and its slack
+    assert pace.reserve("-5") == pace.reserve("-6") == 0
+    assert pace.reserve("-5") == 0  # the second of its minute
+    assert pace.reserve("-5") == pytest.approx(60.1)  # the minute and its slack
     pace = Pace(Limits(burst=3, per_second=1.0, overall_per_second=30.0), Clock())
-    overall = [pace.reserve(str(chat), new=False) for chat in range(31)]
+    overall = [pace.reserve(str(chat)) for chat in range(31)]
     assert overall[30] == pytest.approx(1.1)  # 30 in every 1.1 s
 
 
@@ -99,7 +125,7 @@ async def test_a_late_wake_up_never_sends_a_burst() -> None:
     went: list[float] = []
 
     async def write(chat: str) -> None:
-        async with pace.turn(chat, new=False):
+        async with pace.turn(chat):
             went.append(loop.clock.now)
 
     stall = [0.01] * 10 + [1.0] + [0.01] * 400  # one long stall of the loop
@@ -119,7 +145,7 @@ async def test_a_call_counts_until_it_is_answered() -> None:
     answered = asyncio.Event()
 
     async def write(chat: str, slow: bool) -> None:
-        async with pace.turn(chat, new=False):
+        async with pace.turn(chat):
             went[chat] = loop.clock.now
             if slow:
                 await answered.wait()

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from adapters.chat import tables
+from adapters.chat import order
 from tests.chat.kit import ALICE, BOB, RecordingExchange, World, opened
 
 
@@ -30,10 +30,10 @@ async def test_a_short_wait_is_not_acknowledged_a_long_one_is(
     holder, brief, long = world.asking(ALICE), world.asking(BOB), world.asking(BOB)
     async with world.tables.serial(world.channel, holder):
         waiting = asyncio.create_task(waits_its_turn(world, brief))
-        await asyncio.sleep(tables.QUIET_WAIT / 5)
+        await asyncio.sleep(order.QUIET_WAIT / 5)
     await waiting
     assert (holder.acks, brief.acks) == (0, 0)
-    monkeypatch.setattr(tables, "QUIET_WAIT", 0.01)
+    monkeypatch.setattr(order, "QUIET_WAIT", 0.01)
     async with world.tables.serial(world.channel, holder):
         waiting = asyncio.create_task(waits_its_turn(world, long))
         await asyncio.sleep(0.1)

@@ -9,14 +9,19 @@ import pytest
 
 from core.dice import ScriptedRoller, SeededRoller
 from tests.fakes.telegram import FakeTelegram
-from tests.telegram.kit import RunningBot, SeededBot, bot_settings, running
+from tests.fakes.telegram.limits import Limits
+from tests.telegram.kit import RunningBot, SeededBot, bot_settings, holding, running
 
 
 @pytest.fixture
 async def fake() -> AsyncIterator[FakeTelegram]:
-    async with FakeTelegram() as server:
+    """The fake under Telegram's limits (a group's sends and edits sharing one window), its
+    clock 20 times faster: a 429 fails the test."""
+    async with FakeTelegram(limits=Limits.GAME) as server:
+        server.bot_holding = holding
         yield server
     assert server.unhandled == [], server.unhandled
+    assert server.rate_limited == [], server.rate_limited
 
 
 @pytest.fixture(autouse=True)

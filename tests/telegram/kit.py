@@ -8,6 +8,7 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from adapters.chat.pacing import unshown
 from bot.app import serve
 from bot.settings import Settings
 from core.dice import Roller, ScriptedRoller
@@ -37,9 +38,21 @@ def bot_settings(fake: FakeTelegram, database: Path) -> Settings:
         general_computer_pause=0,
         general_flood_burst=10_000,  # tests press far faster than people
         general_flood_rate=10_000,
-        telegram_chat_rate=0,  # the fake sets no limits here; tests/telegram/test_pace.py does
+        # The bot's pace at the numbers of the fake's Limits.GAME (Telegram's, 30 times faster),
+        # with less to spare for the way there (a call crosses 127.0.0.1).
+        telegram_chat_rate=30,
+        telegram_chat_burst=3,
+        telegram_group_messages=20,
+        telegram_group_window=2.0,
+        telegram_overall_messages=900,
+        telegram_pace_slack=0.02,
         discord_token=None,
     )
+
+
+def holding() -> bool:
+    """Whether the bot holds writes back for a chat's pace: it has not settled yet."""
+    return unshown() > 0
 
 
 @contextlib.asynccontextmanager

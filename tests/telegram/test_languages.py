@@ -11,7 +11,6 @@ from typing import Any
 from adapters.i18n import translator
 from core.dice import SeededRoller
 from tests.fakes.telegram import FakeChat, FakeTelegram, FakeUser
-from tests.fakes.telegram.limits import Limits
 from tests.kit import Rigged, age_the_turn, foreign_words, game_rows
 from tests.telegram.kit import bot_settings, live_board, press, running
 
@@ -79,11 +78,7 @@ async def test_a_russian_table_with_a_computer_and_a_timer_speaks_only_russian(
     users = {ann.id: ann, bob.id: bob}
     group = fake.chat(-100990, title="Дом")
     database = tmp_path / "general.db"
-    fake.limits = Limits.LENIENT  # the whole game under flood control, the bot's pace inside it
-    settings = bot_settings(fake, database).model_copy(
-        # The bot's pace at the fake's own numbers: the pace's slack keeps it inside them.
-        update={"telegram_chat_burst": 10, "telegram_chat_rate": 3, "telegram_group_messages": 60}
-    )
+    settings = bot_settings(fake, database)  # the whole game under the fake's flood control
     assert settings.general_language == "en"
     async with running(settings, SeededRoller(5)):
         await fake.send_message(ann, group, "/general start")

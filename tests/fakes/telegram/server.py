@@ -55,6 +55,9 @@ class FakeTelegram(World, MessageMethods, ChatMethods, Updates, BotApiHttp):
         self.descriptions: dict[tuple[str, str], str] = {}
         self.callback_queries: dict[str, CallbackAnswer] = {}
         self.chat_actions: list[tuple[int, str, int | None]] = []
+        #: whether the bot still holds writes back for its pace (set by the test kit): a bot
+        #: waiting for its slot is not settled, though the fake hears nothing meanwhile
+        self.bot_holding: Callable[[], bool] = lambda: False
         self.webhook_deleted = 0
         self.webhook: dict[str, Any] | None = None
         self.webhook_deliveries: list[tuple[int, int]] = []  # (update_id, status; 0: none)
@@ -169,10 +172,10 @@ class FakeTelegram(World, MessageMethods, ChatMethods, Updates, BotApiHttp):
         )
 
     async def settle(self, quiet: float = 0.05, timeout: float = 5.0) -> None:
-        """Wait until no request is in flight, every update was confirmed by getUpdates, and
-        nothing happened for ``quiet`` seconds."""
+        """Wait until no request is in flight, every update was confirmed by getUpdates, the
+        bot holds nothing back for its pace, and nothing happened for ``quiet`` seconds."""
         await self._settle_until(
-            lambda: self._inflight > 0 or bool(self._updates),
+            lambda: self._inflight > 0 or bool(self._updates) or self.bot_holding(),
             quiet,
             timeout,
             pause=min(quiet / 4, 0.01),
