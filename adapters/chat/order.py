@@ -90,6 +90,10 @@ class Order:
             self._place.reset(token)
             place.end()
 
+    def showing(self, channel: ChannelKey) -> bool:
+        """Whether an action at the table is still to be shown (it will draw the newest)."""
+        return str(channel) in self.tails
+
     async def shown(self, channel: ChannelKey) -> None:
         """The action in hand has changed the game: the next may act, and this one shows what
         it did once the actions before it have (nothing to do outside a `turn`)."""

@@ -308,11 +308,18 @@ class Redraws:
             channel, game_id, card, version = self._pending.pop(ref)
             await self._draw(channel, game_id, ref, card, version)
 
-    async def settled(self, chat: int) -> None:
-        """Wait until every board of one chat shows the newest state asked for: an update is
-        done with once its table is drawn (its answer went before)."""
+    async def settled(self, chat: int, within: float | None = None) -> None:
+        """Wait until every board of one chat shows the newest state asked for (an update is
+        done with once its table is drawn: its answer went before), or `within` seconds."""
+        loop = asyncio.get_running_loop()
+        until = None if within is None else loop.time() + within
         while drawers := [task for ref, task in self._drawers.items() if ref.chat == chat]:
-            await asyncio.gather(*drawers, return_exceptions=True)
+            if until is None:
+                await asyncio.gather(*drawers, return_exceptions=True)
+            elif (left := until - loop.time()) > 0:
+                await asyncio.wait(drawers, timeout=left)
+            else:
+                return
 
     async def idle(self) -> None:
         """Wait until every board shows the newest state asked for (tests, shutdown)."""

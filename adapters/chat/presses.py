@@ -16,7 +16,7 @@ from adapters.i18n.text import box_name, dice_text
 from core.actions import AddComputer
 from core.chat_settings import ChatSettings, cycled
 from core.errors import ErrorCode, GameError
-from core.events import BoxScored, DiceRolled
+from core.events import BoxScored, DiceRolled, HoldChanged
 from core.service import Outcome
 from core.view import make_view
 
@@ -45,6 +45,8 @@ async def _press(tables: Tables, exchange: Exchange, data: str | None) -> None:
             await exchange.private(cards.Lines((tables.own("error-bad-action"),)))
         elif board.code == payload.HINT:
             await hint(tables, exchange, board.game_id)
+        elif board.code == payload.SHEET:  # shows, changes nothing: waits for no action
+            await _sheet(tables, exchange, board.game_id)
         elif board.code == payload.REMATCH:
             async with tables.serial(channel, exchange):
                 await rematch(tables, exchange, board, exchange.carries(data or ""))
@@ -119,13 +121,9 @@ async def _on_board(
     action = press.action
     if press.computer is not None:
         action = AddComputer(press.computer, t(f"computer-{press.computer.value}"))
-    elif action is None:  # the score sheet: for the presser's eyes where the platform can
-        view = await tables.service.view(channel, person.id)
-        if view is None or view.game_id != press.game_id:
-            metrics.refused(ErrorCode.GAME_OVER)
-            await exchange.private(cards.Lines((tables.own("error-game-over"),)))
-            return
-        await tables.show_sheet(exchange, view, text=False, pressed=True)
+    elif action is None:
+        metrics.refused(ErrorCode.BAD_ACTION)
+        await exchange.private(cards.Lines((tables.own("error-bad-action"),)))
         return
     try:
         outcome = await tables.service.act(
@@ -152,9 +150,19 @@ async def _on_board(
     await tables.publish(channel, outcome, exchange)
 
 
+async def _sheet(tables: Tables, exchange: Exchange, game_id: str) -> None:
+    """The board's 📋: the score sheet for the presser's eyes where the platform can."""
+    view = await tables.service.view(exchange.channel, exchange.person.id)
+    if view is None or view.game_id != game_id:
+        metrics.refused(ErrorCode.GAME_OVER)
+        await exchange.private(cards.Lines((tables.own("error-game-over"),)))
+        return
+    await tables.show_sheet(exchange, view, text=False, pressed=True)
+
+
 async def _note(tables: Tables, exchange: Exchange, outcome: Outcome) -> None:
-    """Answer the press at once, saying what a throw showed or a box earned, for the presser's
-    eyes, before the board can."""
+    """Answer the press at once, saying what a throw showed, which dice are kept or what a box
+    earned, for the presser's eyes, before the board can."""
     text = None
     for event in outcome.events:  # the press's own event comes first
         if text is not None:
@@ -164,7 +172,21 @@ async def _note(tables: Tables, exchange: Exchange, outcome: Outcome) -> None:
         elif isinstance(event, BoxScored):
             box = box_name(tables.own, event.box)
             text = tables.own("toast-scored", points=event.points, box=box)
+        elif isinstance(event, HoldChanged):
+            text = _held(tables, outcome, event.held)
     await exchange.note(text)
+
+
+def _held(tables: Tables, outcome: Outcome, held: tuple[bool, ...]) -> str:
+    """Which dice the next throw keeps: the board may show it only a slot later."""
+    dice = [die.value for die in outcome.view.dice]
+    kept = [value for value, keep in zip(dice, held, strict=True) if keep]
+    if not kept:
+        return tables.own("toast-held-none")
+    if len(kept) == len(dice):
+        return tables.own("toast-held-all")
+    free = [value for value, keep in zip(dice, held, strict=True) if not keep]
+    return tables.own("toast-held", held=dice_text(kept), free=dice_text(free))
 
 
 async def _after_refusal(
@@ -182,6 +204,8 @@ async def _after_refusal(
         if game is None or shown is None or shown.game_id != game.id:
             return
         ref = BoardRef.loads(await tables.boards.board(game.id))
+        if ref == pressed and tables.order.showing(exchange.channel):
+            return  # the action that moved the game on is drawing its newest state there
         if ref is None or ref == pressed:
             if tables.service.repository.shared and shown.version != game.version:
                 # Another process may have drawn an older state over this board after this
@@ -195,11 +219,11 @@ async def _after_refusal(
                 await tables.boards.set_board(game.id, pressed.dumps())
                 tables.found_live(exchange.channel)
         elif shown.version != game.version:
-            await tables.strip(pressed, exchange)  # a left-over board of an earlier turn
+            await tables.strip(exchange.channel, game.id, pressed, exchange)  # a left-over board
     elif (
         error.code in (ErrorCode.GAME_OVER, ErrorCode.NO_GAME)
         and shown is not None
         and shown.game_id == press.game_id
     ):
-        await tables.strip(pressed, exchange)
+        await tables.strip(exchange.channel, press.game_id, pressed, exchange)
         await tables.owed_final(exchange.channel)

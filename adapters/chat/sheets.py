@@ -1,6 +1,6 @@
 """Score sheets in a chat: a picture drawn once per game version and language, and a sheet
-posted publicly at most once per version per chat, so that asking again and again (anyone can
-ask) never floods the chat or the bot."""
+posted publicly at most once per turn per chat (a sheet changes only when a turn ends), so that
+asking again and again (anyone can ask) never floods the chat or the bot."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ class Sheets:
 
     def __init__(self) -> None:
         self._pictures: OrderedDict[tuple[str, int, str], bytes] = OrderedDict()
-        self._posted: OrderedDict[str, tuple[str, int, bool]] = OrderedDict()
+        self._posted: OrderedDict[str, tuple[str, int, str, bool]] = OrderedDict()
 
     async def picture(self, t: Translator, view: GameView) -> bytes:
         """The sheet as a PNG, drawn (off the event loop) only the first time it is needed."""
@@ -42,9 +42,10 @@ class Sheets:
         return found
 
     def first_post(self, channel: ChannelKey, view: GameView, *, picture: bool) -> bool:
-        """Whether this version's sheet (as a picture or as text) has not been posted in the
-        chat yet; from now on it has."""
-        key, shown = str(channel), (view.game_id, view.version, picture)
+        """Whether this turn's sheet (as a picture or as text) has not been posted in the chat
+        yet; from now on it has."""
+        turn = view.current.id if view.current is not None else view.phase.value
+        key, shown = str(channel), (view.game_id, view.round, turn, picture)
         if self._posted.get(key) == shown:
             self._posted.move_to_end(key)
             return False

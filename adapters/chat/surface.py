@@ -70,6 +70,12 @@ class Exchange(Protocol):
         """Tell the person, and (where the platform can) no one else."""
         ...
 
+    async def direct(self, card: Card) -> bool:
+        """Show the person alone a card that may be whole messages (a score sheet): where the
+        platform whispers, privately; on Telegram, in their private chat with the bot, which
+        costs the group nothing. False where that cannot be done (they never opened it)."""
+        ...
+
     async def public(self, card: Card) -> int:
         """Say it to the chat; the id of the (last) message."""
         ...

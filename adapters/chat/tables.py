@@ -41,6 +41,7 @@ from core.view import GameView, make_view
 # More players than this and a text sheet takes more than two phone-wide blocks: a picture.
 PICTURE_ABOVE = 8
 FLUSH = 5.0  # seconds a stop waits for boards still to be redrawn
+STRIPPED = 2**62  # the version an old board is stripped at: no later state redraws it
 
 
 class Tables:
@@ -182,9 +183,14 @@ class Tables:
             if player is not None:
                 await say(cards.Notice(narrate(self.t, view, [event])[0], player))
 
-    async def publish_in_turn(self, channel: ChannelKey, outcome: Outcome) -> None:
+    async def publish_in_turn(
+        self, channel: ChannelKey, outcome: Outcome, patience: float | None = None
+    ) -> None:
         """Show a move the service made by itself, in the chat's language; the platform failing
-        is logged (once) and does not stop the game."""
+        is logged (once) and does not stop the game. What comes next (a computer's next step,
+        the next deadline) waits for this move to be drawn, a computer's for its `patience`
+        at most: in a busy group, where a slot comes every few seconds, a computer plays on
+        at its pace and its board shows the newest step each slot."""
         metrics.outcome(self.platform.name, outcome.events)
         try:
             await self.settings_for(channel)
@@ -193,8 +199,7 @@ class Tables:
                 await self.publish(channel, outcome)
         except self.platform.errors as error:
             self.troubles(channel, error)
-        # A computer's next step, or the next deadline, comes once this one is drawn.
-        await self.redraws.settled(int(channel.chat))
+        await self.redraws.settled(int(channel.chat), patience)
 
     async def redraw_board(
         self,
@@ -231,7 +236,7 @@ class Tables:
         if self.drawn.shows(ref, version):
             return
         if not await self.platform.edit(ref, card):
-            live = not isinstance(card, cards.Redrawn) or card.live
+            live = isinstance(card, cards.Board) or (isinstance(card, cards.Redrawn) and card.live)
             if not live:
                 self.log.info("board %s of game %s is gone", ref, game_id)
                 return
@@ -240,18 +245,19 @@ class Tables:
             await self.boards.set_board(game_id, ref.dumps())
         self.drawn.remember(ref, version)
 
-    async def strip(self, ref: BoardRef, exchange: Exchange | None = None) -> None:
-        """An old board loses its buttons; it may be gone or out of reach already."""
+    async def strip(
+        self, channel: ChannelKey, game_id: str, ref: BoardRef, exchange: Exchange | None = None
+    ) -> None:
+        """An old board loses its buttons (it may be gone or out of reach already): as the
+        press's answer where the platform can, else by an edit at the chat's pace that no
+        press waits for."""
         if (
             exchange is not None
             and ref == exchange.pressed
             and await exchange.update(cards.Stripped())
         ):
             return
-        try:
-            await self.platform.edit(ref, cards.Stripped())
-        except self.platform.errors as error:
-            self.log.info("could not edit board %s: %s", ref, error)
+        self.redraws.request(channel, game_id, ref, cards.Stripped(), STRIPPED)
 
     async def final(self, channel: ChannelKey, view: GameView) -> cards.Final:
         """Who won, the sheet (a picture where the chat chose them or a big table needs one),
@@ -293,17 +299,18 @@ class Tables:
     async def show_sheet(
         self, exchange: Exchange, view: GameView, *, text: bool, pressed: bool
     ) -> None:
-        """The score sheet, for whoever asks (a command, or the board's button): privately
-        where the platform can and a button asked, or an outsider did; posted in the chat once
-        per version of the game, by a player; otherwise a line saying why not."""
+        """The score sheet, for whoever asks (a command, or the board's button): to the presser
+        alone where the platform can (or an outsider, where it whispers); else posted in the
+        chat once per turn, by a player; otherwise a line saying why not. A busy group's
+        minute is not spent on a sheet the chat has seen."""
         channel, seated = exchange.channel, view.player(exchange.person.id) is not None
         if not (seated or exchange.whispers):
             await exchange.private(cards.Lines((self.own("sheet-for-players"),)))
             return
         sheet = await self.sheet(channel, view, text=text)
-        if exchange.whispers and (pressed or not seated):
-            await exchange.private(sheet)
-        elif self.sheets.first_post(channel, view, picture=sheet.picture is not None):
+        if (pressed or not seated) and await exchange.direct(sheet):
+            return
+        if self.sheets.first_post(channel, view, picture=sheet.picture is not None):
             await exchange.public(sheet)
         elif exchange.whispers:
             await exchange.private(sheet)
@@ -341,7 +348,7 @@ class Tables:
         await self.boards.set_board(game.id, ref.dumps())
         self._lost.pop(str(channel), None)
         if old is not None:
-            await self.strip(old)
+            await self.strip(channel, game.id, old)
 
     async def heal(self, channel: ChannelKey) -> None:
         """A table whose live board could not be posted gets it now."""
@@ -381,7 +388,8 @@ class Tables:
             self.log.exception("waking the computers of %s failed", channel)
             return
         pause = self.pause if settings.computer_pause is None else settings.computer_pause
-        self.service.wake_computers(channel, partial(self.publish_in_turn, channel), pause)
+        publish = partial(self.publish_in_turn, channel, patience=pause)
+        self.service.wake_computers(channel, publish, pause)
 
     async def on_deadline(self, channel: ChannelKey, outcome: Outcome) -> None:
         """The bot acted by itself (a reminder, an expired turn, a closed table): show it."""

@@ -205,6 +205,10 @@ class DiscordExchange:
         for rendered in self._draw(card, privately=True):
             await self.answer.private(rendered)
 
+    async def direct(self, card: cards.Card) -> bool:
+        await self.private(card)  # ephemeral: anything fits
+        return True
+
     async def public(self, card: cards.Card) -> int:
         message = 0
         for rendered in self._draw(card):

@@ -62,6 +62,18 @@ class _Exchange:
     async def public(self, card: cards.Card) -> int:
         return await self.calls.send(self.channel, card, asked=self.asked)
 
+    async def direct(self, card: cards.Card) -> bool:
+        """The card in the person's private chat with the bot, in their language: it spends
+        nothing of the group's minute. False where the bot may not write there."""
+        alone = ChannelKey(PLATFORM, str(self.user.id))
+        try:
+            for rendered in draw(self.calls.own, card):
+                await self.calls.send_rendered(alone, rendered)
+        except (Forbidden, BadRequest) as error:
+            log.info("cannot write to %s privately: %s", self.user.id, error)
+            return False
+        return True
+
     async def update(self, card: cards.Card) -> bool:
         return False  # an edit of the message is the only way
 

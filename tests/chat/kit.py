@@ -175,11 +175,13 @@ class RecordingExchange:
     whispers: bool = False
     quiet: bool = False
     admin: bool = False
+    dm: bool = False  # the person's private chat with the bot is open to it (Telegram)
     locale: str | None = None
     privately: list[Card] = field(default_factory=list)
     private_languages: list[str] = field(default_factory=list)  # the language of each
     notes: list[str | None] = field(default_factory=list)
     publicly: list[Card] = field(default_factory=list)
+    directly: list[Card] = field(default_factory=list)
     updated: list[Card] = field(default_factory=list)
     redrawn: list[Card] = field(default_factory=list)
     troubles: list[Exception] = field(default_factory=list)
@@ -205,6 +207,14 @@ class RecordingExchange:
         self._answered = True
         self.privately.append(card)
         self.private_languages.append(own(T).locale)
+
+    async def direct(self, card: Card) -> bool:
+        if self.whispers:
+            await self.private(card)
+            return True
+        if self.dm:
+            self.directly.append(card)
+        return self.dm
 
     async def public(self, card: Card) -> int:
         message_id = await self.platform.send(self.channel, card)

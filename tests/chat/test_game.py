@@ -157,8 +157,9 @@ async def test_hint_and_sheet_buttons_answer_the_presser(world: World) -> None:
     assert whispered.publicly == [] and isinstance(whispered.privately[0], cards.Sheet)
 
 
-async def test_the_sheet_is_posted_once_per_version_and_by_players_only(world: World) -> None:
-    """Asked again and again, the chat gets one sheet per state of the game; an outsider none."""
+async def test_the_sheet_is_posted_once_per_turn_and_by_players_only(world: World) -> None:
+    """Asked again and again, the chat gets one sheet a turn (the sheet changes only when a
+    turn ends); an outsider none."""
     board = await started(world)
     world.roller.push(THROW)
     await world.press(board, ALICE, "r")
@@ -173,10 +174,30 @@ async def test_the_sheet_is_posted_once_per_version_and_by_players_only(world: W
     assert outsider.publicly == [] and outsider.said() == [T("sheet-for-players")]
     asked = await world.command(BOB, "sheet", whispers=True)
     assert asked.publicly == [] and isinstance(asked.privately[0], cards.Sheet)
-    await world.press(board, ALICE, "h0")  # the game moves on: a new sheet may be posted
-    later = await world.press(board, ALICE, "v")
+    await world.press(board, ALICE, "h0")  # the same sheet: nothing new to post
+    held = await world.press(board, ALICE, "v")
+    assert held.publicly == [] and held.said() == [T("sheet-above")]
+    scored = await world.press(board, ALICE, "s0")  # the turn ends: a new sheet may be posted
+    assert scored.said() == []
+    later = await world.press(await world.board(), ALICE, "v")
     assert isinstance(later.publicly[0], cards.Sheet)
     assert len(world.platform.of(cards.Sheet)) == 2
+
+
+async def test_the_sheet_button_goes_to_the_pressers_private_chat_where_it_may(
+    world: World,
+) -> None:
+    """On Telegram a 📋 press is answered in the presser's private chat with the bot, when
+    they opened it: nothing is posted in the group, whose minute is scarce."""
+    board = await started(world)
+    world.roller.push(THROW)
+    await world.press(board, ALICE, "r")
+    for _ in range(3):
+        alone = await world.press(board, ALICE, "v", dm=True)
+        assert alone.publicly == [] and isinstance(alone.directly[0], cards.Sheet)
+    outsider = await world.press(board, BOB, "v", dm=True)
+    assert outsider.directly == [] and outsider.said() == [T("sheet-for-players")]
+    assert world.platform.of(cards.Sheet) == []
 
 
 async def test_a_press_on_a_board_of_a_finished_game_strips_it(world: World) -> None:

@@ -102,11 +102,14 @@ def board_showing(fake: FakeTelegram, chat: FakeChat, text: str) -> FakeMessage 
     return boards[-1] if boards and text in boards[-1].plain_text else None
 
 
-async def press(fake: FakeTelegram, user: FakeUser, message: FakeMessage, label: str) -> str:
-    """Press a button and wait for the answer and for the bot to finish reacting."""
+async def press(
+    fake: FakeTelegram, user: FakeUser, message: FakeMessage, label: str, settle: float = 5.0
+) -> str:
+    """Press a button and wait for the answer and for the bot to finish reacting (within
+    `settle` seconds: computers' turns after it are drawn at the group's pace)."""
     query = await fake.press(user, message, label)
     text, _ = await fake.wait_answer(query)
-    await fake.settle()
+    await fake.settle(timeout=settle)
     return text or ""
 
 

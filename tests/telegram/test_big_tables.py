@@ -95,7 +95,7 @@ async def play(fake: FakeTelegram, roller: Rigged) -> None:
     seated = fake.message(group, lobby.message_id).plain_text
     assert f"Seated ({SEATS}):" in seated and shown_name(NAMES[0]) in seated
     assert NAMES[0] not in seated  # shown shortened, kept whole in the game
-    await press(fake, host, fake.message(group, lobby.message_id), "Start")
+    await press(fake, host, fake.message(group, lobby.message_id), "Start", settle=60)
     humans = {p.id: p for p in people}
     played: set[int] = set()
     while not round_two(board := await next_board(fake, group, humans)):
@@ -104,7 +104,7 @@ async def play(fake: FakeTelegram, roller: Rigged) -> None:
         await press(fake, person, board, "Roll")
         board = fake.message(group, board.message_id)
         box = next(b.text for b in board.buttons if "·" in b.text)
-        await press(fake, person, board, box)
+        await press(fake, person, board, box, settle=60)  # the computers after them, drawn
         played.add(person.id)
     assert played == set(humans), "every person played their turn of the first round"
     check_limits(fake, group)

@@ -56,6 +56,9 @@ turn-header = { $name }'s turn · round { $round }/{ $rounds } · throw { $throw
 turn-header-short = throw { $throw }/3
 toast-rolled = 🎲 { $dice }
 toast-scored = ✍️ { $box }: { $points }
+toast-held = 🔒 Keeping { $held } · throwing { $free }
+toast-held-none = 🔓 Keeping none · throwing all five
+toast-held-all = 🔒 Keeping all five: choose a box
 turn-first = Throw the dice to begin your turn.
 turn-scored = { $name } wrote { $points } in { $box }.
 turn-scratched = { $name } scratched { $box } (0).
@@ -93,7 +96,7 @@ btn-box = { $box } · { $points }
 chat-unknown = I don't know "{ $arg }".
 chat-sheet-none = There is no game at this table to show.
 sheet-for-players = Only the players at this table can post the score sheet here.
-sheet-above = Nothing has changed since the score sheet above was posted.
+sheet-above = Nothing has changed since the score sheet above was posted. To get it privately, open a chat with me and press 📋 again.
 chat-throws-left = { $left ->
     [0] No throws left: choose a box.
     [one] { $left } throw left: hold dice and roll, or choose a box.
