@@ -64,8 +64,7 @@ class Order:
 
     @contextlib.asynccontextmanager
     async def turn(self, channel: ChannelKey, ack: Ack | None = None) -> AsyncIterator[None]:
-        """One action at the table: it acts alone; `shown` (or the block's end) queues what
-        it shows. `ack` acknowledges an action that waits more than a moment for its turn."""
+        """One action at the table: it acts alone; `shown` queues what it shows. `ack` acknowledges an action that waits more than a moment for its turn."""
         with pending():
             async with self._turn(channel, ack):
                 yield
@@ -84,8 +83,7 @@ class Order:
         place = _Place(self, str(channel), lock, ack)
         token = self._place.set(place)
         try:
-            yield
-            await place.show()
+            yield  # an action that changed nothing (a refusal) shows nothing: it waits for none
         finally:
             self._place.reset(token)
             place.end()

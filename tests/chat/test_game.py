@@ -304,3 +304,20 @@ async def test_a_game_that_cannot_be_restored_is_said_so_and_a_new_one_opens(
         assert (await after.game()).phase is Phase.LOBBY
         asked = await after.command(BOB, "leave")
         assert asked.said() == [T("error-not-seated")]
+
+
+async def test_every_press_is_answered_with_what_it_did(world: World) -> None:
+    """The toast says it at once, while a busy group's board may show it only a slot later:
+    the dice thrown, the dice kept and thrown next, the points written."""
+    board = await started(world)
+    world.roller.push(THROW)
+    rolled = await world.press(board, ALICE, "r")
+    assert rolled.notes == [T("toast-rolled", dice="-".join(map(str, THROW)))]
+    kept = await world.press(board, ALICE, "h0")
+    free = "-".join(map(str, THROW[1:]))
+    assert kept.notes == [T("toast-held", held=str(THROW[0]), free=free)]
+    released = await world.press(board, ALICE, "h0")
+    assert released.notes == [T("toast-held-none")]
+    for die in range(5):
+        last = await world.press(board, ALICE, f"h{die}")
+    assert last.notes == [T("toast-held-all")]

@@ -141,20 +141,31 @@ async def test_long_messages_cost_two(fake: FakeTelegram, bot: Bot, clock: Clock
     await bot.send_message(chat.id, long)
 
 
-async def test_twenty_new_messages_a_minute_in_a_group(
+async def test_twenty_sends_and_edits_a_minute_in_a_group(
     fake: FakeTelegram, bot: Bot, clock: Clock
 ) -> None:
+    """Sends and edits share one group minute (tdlib/td issues 2592 and 3034)."""
     group = fake.chat(-100500, type="supergroup", title="Dice night")
     sent = []
-    for i in range(20):
+    for i in range(10):
         sent.append(await bot.send_message(group.id, f"roll {i}"))
         clock.advance(1.0)  # slow enough for the per-chat bucket
+    for i in range(10):
+        await bot.edit_message_text(f"rolled {i}", group.id, sent[i].message_id)
+        clock.advance(1.0)
     assert await retry_after(bot, group) == seconds(40)  # the first one leaves at 60 s
     assert fake.rate_limited[-1].reason == "group"
-    await bot.edit_message_text("rolled", group.id, sent[-1].message_id)  # edits are no new ones
+    with pytest.raises(RetryAfter):  # an edit is refused by the group's minute as well
+        await bot.edit_message_text("again", group.id, sent[0].message_id)
+    with pytest.raises(RetryAfter):  # and so is a change of buttons alone
+        await bot.edit_message_reply_markup(group.id, sent[0].message_id)
     clock.advance(40.0)
     await bot.send_message(group.id, "a minute later")
-    assert len(fake.bot_messages(group)) == 21
+    assert len(fake.bot_messages(group)) == 11
+    private = fake.private_chat(fake.user(7, "Ann"))
+    for i in range(25):  # a private chat keeps the per-chat pace alone
+        await bot.send_message(private.id, f"solo {i}")
+        clock.advance(1.0)
 
 
 async def test_thirty_calls_a_second_in_all(fake: FakeTelegram, bot: Bot, clock: Clock) -> None:
