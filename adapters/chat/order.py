@@ -64,7 +64,8 @@ class Order:
 
     @contextlib.asynccontextmanager
     async def turn(self, channel: ChannelKey, ack: Ack | None = None) -> AsyncIterator[None]:
-        """One action at the table: it acts alone; `shown` queues what it shows. `ack` acknowledges an action that waits more than a moment for its turn."""
+        """One action at the table: it acts alone; `shown` queues what it shows. `ack`
+        acknowledges an action that waits more than a moment for its turn."""
         with pending():
             async with self._turn(channel, ack):
                 yield
