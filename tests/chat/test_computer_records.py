@@ -17,7 +17,6 @@ from tests.chat.kit import ALICE, KEY, RecordingExchange, T, World, opened
 from tests.kit import LOT_ALICE_LOW
 
 
-
 @pytest.fixture
 async def world(tmp_path: Path) -> AsyncIterator[World]:
     async with opened(tmp_path) as fresh:
