@@ -205,7 +205,10 @@ def test_fifty_players_long_names_each_rating_within_every_platforms_limits() ->
 
 @pytest.mark.parametrize(
     ("locale", "won"),
-    [("en", "🏆 Winner: Bob, with a big general."), ("ru", "🏆 Победитель — Bob: большой генерал.")],
+    [
+        ("en", "🏆 Winner: Bob, with a big general."),
+        ("ru", "🏆 Победитель — Bob: большой генерал."),
+    ],
 )
 async def test_a_big_generals_winner_is_said_to_have_won_by_it_not_by_points(
     world: World, locale: str, won: str
