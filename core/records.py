@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from core.boxes import Box
+from core.identity import COMPUTER_PREFIX
 from core.ratings import Rating
 
 
@@ -57,3 +58,9 @@ class Rated:
     player_id: str
     name: str
     rating: Rating
+
+
+def names_a_level(player_id: str) -> bool:
+    """Whether `player_id` is a computer's level (`cpu-master`: every seat it played, as its
+    rating counts them), not a person or one seat (`cpu-master-2`)."""
+    return player_id.startswith(COMPUTER_PREFIX) and "-" not in player_id[len(COMPUTER_PREFIX) :]

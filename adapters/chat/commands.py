@@ -112,7 +112,7 @@ async def _command(
     elif name == "chances":
         await chances(tables, exchange)
     elif name == "review":
-        await exchange.public(await last_review(t, tables.service, channel))
+        await exchange.public(await last_review(t, tables.service, channel, settings.language))
     elif name == "forget":
         await forget.ask(tables, exchange)
     elif name in BY_NAME:

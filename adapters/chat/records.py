@@ -4,13 +4,19 @@ into a `Query` (Telegram's words, Discord's options)."""
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from adapters.chat.catalogue import ORDER, PERIOD, SCOPE
 from adapters.i18n import Translator
-from adapters.i18n.ratings import rating_board_lines, rating_stat_lines
+from adapters.i18n.ratings import (
+    computer_named,
+    rated_name,
+    rating_board_lines,
+    rating_stat_lines,
+)
 from adapters.i18n.text import history_lines, leaderboard_lines, stats_lines
 from core.identity import ChannelKey, PlayerRef
+from core.ratings import rated_id
 from core.service import GameService
 
 RECENT_DAYS = 30
@@ -57,19 +63,25 @@ async def record_lines(
     if query.kind == "stats":
         who = query.who_id
         if who is None and query.who_name:
-            who = await records.find_player(platform, channel, query.who_name)
+            found = await records.find_player(platform, channel, query.who_name)
+            # A computer is counted by its level, as its rating is: every seat it played.
+            who = rated_id(found) if found else computer_named(query.who_name)
             if who is None:
                 return [t("stats-unknown", name=query.who_name)]
         stats = await records.player_stats(platform, who or asker.id, None)
         if stats is None:
             return [t("stats-none", name=query.who_name or asker.name)]
         rating = await records.player_rating(platform, stats.player_id, None)
-        return stats_lines(t, stats, rating_stat_lines(t, rating))
+        named = replace(stats, name=rated_name(t, stats.player_id, stats.name))
+        return stats_lines(t, named, rating_stat_lines(t, rating))
     days = RECENT_DAYS if query.recent else None
     since = time.time() - days * 86400 if days else None
     scope = None if query.everywhere else channel
     if not query.by_wins:
         rated = await records.rating_board(platform, scope, since)
         return rating_board_lines(t, rated, query.everywhere, days)
-    standings = await records.leaderboard(platform, scope, since)
+    standings = [
+        replace(s, name=rated_name(t, s.player_id, s.name))
+        for s in await records.leaderboard(platform, scope, since)
+    ]
     return leaderboard_lines(t, standings, query.everywhere, days)

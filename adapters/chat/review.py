@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from adapters.chat import cards
+from adapters.chat.language import choose
 from adapters.i18n import Translator
 from adapters.i18n.text import review_lines
 from core.events import RECORDED_ENDS, Event
@@ -91,13 +92,17 @@ async def game_review(t: Translator, service: GameService, view: GameView) -> li
     return list((await _review(t, service, view)).lines)
 
 
-async def last_review(t: Translator, service: GameService, channel: ChannelKey) -> cards.Lines:
+async def last_review(
+    t: Translator, service: GameService, channel: ChannelKey, chosen: str | None = None
+) -> cards.Lines:
     """The review of the channel's last finished game with its chart, or a line saying there
-    is none."""
+    is none. The chat reads it: in the chat's language (`chosen`), else the one the game was
+    played in, not the asker's (`t`, the table's while no game is being played)."""
     game = await service.repository.last_finished(channel)
     view = make_view(game) if game is not None else None
-    if view is None or view.end_reason not in RECORDED_ENDS:
+    if game is None or view is None or view.end_reason not in RECORDED_ENDS:
         return cards.Lines((t("review-none"),))
+    t = choose(t, chosen, game.language)
     kept = await _review(t, service, view)
     if not kept.lines:
         return cards.Lines((t("review-none"),))

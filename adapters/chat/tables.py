@@ -85,15 +85,16 @@ class Tables:
     # ------------------------------------------------------------------ language and settings
 
     async def settings_for(
-        self, channel: ChannelKey, exchange: Exchange | None = None
+        self, channel: ChannelKey, exchange: Exchange | None = None, game: Game | None = None
     ) -> ChatSettings:
         """Load the chat's settings and take up the languages for the rest of this task. The
         table's: the chat's choice, else the language its game opened with (kept, so that a
         computer's turn or a restart speaks it too), else the person's, else the place's (a
-        server's), else the bot's. The person's own: theirs, else the table's."""
+        server's), else the bot's. The person's own: theirs, else the table's. `game`: the one
+        being shown, where the caller has it (a move that ended it: no longer the table's)."""
         place = await (exchange.place() if exchange else self.platform.place(channel))
         settings = await self.service.repository.chat_settings(self.platform.key, place.chat)
-        game = await self.service.game(channel)
+        game = game or await self.service.game(channel)
         bind(platform=self.platform.name, chat=channel.chat, game=game.id if game else "")
         person = exchange.locale if exchange else None
         table = choose(
@@ -193,7 +194,7 @@ class Tables:
         at its pace and its board shows the newest step each slot."""
         metrics.outcome(self.platform.name, outcome.events)
         try:
-            await self.settings_for(channel)
+            await self.settings_for(channel, game=outcome.game)
             async with self.order.turn(channel):
                 await self.heal(channel)
                 await self.publish(channel, outcome)

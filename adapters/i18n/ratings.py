@@ -5,14 +5,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from adapters.i18n import Translator
+from adapters.i18n import Translator, available_locales, translator
 from adapters.i18n.standings import EVERYONE
 from adapters.i18n.text import shown_name
 from core.identity import COMPUTER_PREFIX
+from core.levels import Level
 from core.ratings import PROVISIONAL_GAMES, Change, Rating, rated_id
 from core.records import Rated
 from core.view import GameView
 
+ROBOT = "🤖"  # what a computer's name begins with; typed or not, it is the same computer
 MINUS = "\u2212"  # a true minus sign: "−9" reads as a number, "-9" as a dash
 SPARKS = "▁▂▃▄▅▆▇█"
 
@@ -30,6 +32,21 @@ def rated_name(t: Translator, player_id: str, name: str) -> str:
     if player_id.startswith(COMPUTER_PREFIX):
         return t(f"computer-{player_id[len(COMPUTER_PREFIX) :]}")
     return shown_name(name)
+
+
+def computer_named(name: str) -> str | None:
+    """The level a typed name means (its rated id, `cpu-grandmaster`): a computer's shown name
+    in any of the bot's languages, with or without its 🤖, in any case; None for another."""
+    wanted = _bare(name)
+    for level in Level:
+        for locale in available_locales():
+            if _bare(translator(locale)(f"computer-{level.value}")) == wanted:
+                return f"{COMPUTER_PREFIX}{level.value}"
+    return None
+
+
+def _bare(name: str) -> str:
+    return name.replace(ROBOT, "").strip().casefold()
 
 
 def rating_line(t: Translator, view: GameView, changes: Sequence[Change]) -> list[str]:

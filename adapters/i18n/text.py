@@ -171,8 +171,12 @@ def ending(t: Translator, view: GameView, reason: EndReason) -> list[str]:
     if not winners:
         return [t("game-over")]
     names = ", ".join(shown_name(w.name) for w in winners)
-    key = "game-winner" if len(winners) == 1 else "game-winners"
-    lines = [t("game-over"), t(key, names=names, total=winners[0].total)]
+    if reason is EndReason.BIG_GENERAL:  # how it was won, not the points (often none yet)
+        won = t("game-winner-big-general", names=names)
+    else:
+        key = "game-winner" if len(winners) == 1 else "game-winners"
+        won = t(key, names=names, total=winners[0].total)
+    lines = [t("game-over"), won]
     decided = verdict(view)
     return lines if decided is None else [*lines, verdict_line(t, view, decided)]
 

@@ -14,11 +14,17 @@ import asyncpg
 
 from core.boxes import ALL_BOXES
 from core.identity import COMPUTER_PREFIX, ChannelKey
-from core.records import PastGame, PlayerStats, Standing
+from core.records import PastGame, PlayerStats, Standing, names_a_level
 
 # A player's name on a leaderboard or in their statistics: the one they last played under.
 LATEST_NAME = "(array_agg(name ORDER BY finished_at DESC))[1]"
 WINS = "COUNT(*) FILTER (WHERE winner)"
+# Whom a result counts for (core.ratings.rated_id): a person, or a computer's level, whichever
+# seat it played ("cpu-master-2" is "cpu-master"), as the rating board counts them.
+RATED = (
+    f"CASE WHEN starts_with(player_id, '{COMPUTER_PREFIX}')"
+    " THEN regexp_replace(player_id, '-[^-]*$', '') ELSE player_id END"
+)
 
 
 class PostgresRecords:
@@ -37,32 +43,35 @@ class PostgresRecords:
     async def leaderboard(
         self, platform: str, channel: ChannelKey | None, since: float | None, limit: int = 10
     ) -> list[Standing]:
-        """People only: computers (ids starting `cpu-`) play, but they do not rank."""
+        """People, and computers by level (as the rating board counts them)."""
         where, params = _scope(platform, channel, since)
         n = len(params)
         rows = await self._fetch(
             f"""
-            SELECT player_id, {LATEST_NAME} AS name, COUNT(*) AS games, {WINS} AS wins,
+            SELECT {RATED} AS rated, {LATEST_NAME} AS name, COUNT(*) AS games, {WINS} AS wins,
                    AVG(total)::float8 AS average, MAX(total) AS best
-            FROM results WHERE {where} AND NOT starts_with(player_id, ${n + 1})
-            GROUP BY player_id
+            FROM results WHERE {where}
+            GROUP BY rated
             ORDER BY wins DESC, {WINS}::float8 / COUNT(*) DESC, average DESC,
-                     player_id COLLATE "C"
-            LIMIT ${n + 2}
+                     ({RATED}) COLLATE "C"
+            LIMIT ${n + 1}
             """,
             *params,
-            COMPUTER_PREFIX,
             limit,
         )
         return [
-            Standing(r["player_id"], r["name"], r["games"], r["wins"], r["average"], r["best"])
+            Standing(r["rated"], r["name"], r["games"], r["wins"], r["average"], r["best"])
             for r in rows
         ]
 
     async def player_stats(
         self, platform: str, player_id: str, channel: ChannelKey | None
     ) -> PlayerStats | None:
+        """A person's statistics, or a computer level's (`cpu-master`: every seat it played)."""
         where, params = _scope(platform, channel, None)
+        n = len(params) + 1
+        level = names_a_level(player_id)
+        who = f"starts_with(player_id, ${n})" if level else f"player_id = ${n}"
         # boxes is an integer[]: PostgreSQL counts from 1, the sheet from 0.
         averages = ", ".join(
             f"AVG(boxes[{box.index + 1}])::float8 AS box{box.index}" for box in ALL_BOXES
@@ -75,10 +84,10 @@ class PostgresRecords:
                    COUNT(*) FILTER (WHERE {general} = 60) AS small_generals,
                    COUNT(*) FILTER (WHERE big_general) AS big_generals,
                    AVG(accuracy)::float8 AS accuracy, {averages}
-            FROM results WHERE {where} AND player_id = ${len(params) + 1}
+            FROM results WHERE {where} AND {who}
             """,
             *params,
-            player_id,
+            f"{player_id}-" if level else player_id,
         )
         row = rows[0] if rows else None
         if row is None or not row["games"]:

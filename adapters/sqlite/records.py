@@ -9,10 +9,15 @@ import aiosqlite
 from adapters.sqlite.files import FileWatch
 from core.boxes import ALL_BOXES
 from core.identity import COMPUTER_PREFIX, ChannelKey
-from core.records import PastGame, PlayerStats, Standing
+from core.records import PastGame, PlayerStats, Standing, names_a_level
 
-# People only: computers play, but they do not rank.
-PEOPLE = f"player_id NOT LIKE '{COMPUTER_PREFIX}%'"
+# Whom a result counts for (core.ratings.rated_id): a person, or a computer's level, whichever
+# seat it played ("cpu-master-2" is "cpu-master"), as the rating board counts them.
+RATED = (
+    f"CASE WHEN player_id GLOB '{COMPUTER_PREFIX}*' THEN substr(player_id, 1,"
+    f" {len(COMPUTER_PREFIX) - 1} + instr(substr(player_id, {len(COMPUTER_PREFIX) + 1}), '-'))"
+    " ELSE player_id END"
+)
 # The name a player last played under (they may have changed it since their best game).
 LATEST_NAME = (
     "(SELECT latest.name FROM results AS latest WHERE latest.platform = results.platform"
@@ -43,24 +48,27 @@ class SqliteRecords:
         where, params = _scope(platform, channel, since)
         rows = await self._rows(
             f"""
-            SELECT player_id, {LATEST_NAME} AS name, COUNT(*) AS games,
+            SELECT {RATED} AS rated, {LATEST_NAME} AS name, COUNT(*) AS games,
                    SUM(winner) AS wins, AVG(total) AS average, MAX(total) AS best
-            FROM results WHERE {where} AND {PEOPLE}
-            GROUP BY player_id
-            ORDER BY wins DESC, CAST(wins AS REAL) / games DESC, average DESC, player_id
+            FROM results WHERE {where}
+            GROUP BY rated
+            ORDER BY wins DESC, CAST(wins AS REAL) / games DESC, average DESC, rated
             LIMIT ?
             """,
             (*params, limit),
         )
         return [
-            Standing(r["player_id"], r["name"], r["games"], r["wins"], r["average"], r["best"])
+            Standing(r["rated"], r["name"], r["games"], r["wins"], r["average"], r["best"])
             for r in rows
         ]
 
     async def player_stats(
         self, platform: str, player_id: str, channel: ChannelKey | None
     ) -> PlayerStats | None:
+        """A person's statistics, or a computer level's (`cpu-master`: every seat it played)."""
         where, params = _scope(platform, channel, None)
+        level = names_a_level(player_id)  # its seats' ids: GLOB finds them by the index
+        who = "player_id GLOB ?" if level else "player_id = ?"
         averages = ", ".join(
             f"AVG(json_extract(boxes, '$[{box.index}]')) AS box{box.index}" for box in ALL_BOXES
         )
@@ -71,9 +79,9 @@ class SqliteRecords:
                    AVG(total) AS average, MAX(total) AS best,
                    SUM({general} = 60) AS small_generals, SUM(big_general) AS big_generals,
                    AVG(accuracy) AS accuracy, {averages}
-            FROM results WHERE {where} AND player_id = ?
+            FROM results WHERE {where} AND {who}
             """,
-            (*params, player_id),
+            (*params, f"{player_id}-*" if level else player_id),
         )
         row = rows[0] if rows else None
         if row is None or not row["games"]:

@@ -201,3 +201,24 @@ def test_fifty_players_long_names_each_rating_within_every_platforms_limits() ->
             assert all(len(page) <= limit for page in pages)
             shown = "\n".join(pages)
             assert all(line in shown for line in lines[1:])  # nobody's rating cut off
+
+
+@pytest.mark.parametrize(
+    ("locale", "won"),
+    [
+        ("en", "🏆 Winner: Bob, with a big general."),
+        ("ru", "🏆 Победитель — Bob: большой генерал."),
+    ],
+)
+async def test_a_big_generals_winner_is_said_to_have_won_by_it_not_by_points(
+    world: World, locale: str, won: str
+) -> None:
+    """Bob throws it on his first turn: he has no points yet, and the final message says how
+    he won, in the table's language, as either platform draws it."""
+    final = await play(world, locale=locale, big_general_in_round=1)
+    t = translator(locale)
+    points = t("game-winner", names="Bob", total=0)
+    telegram = "\n".join(page.text for page in telegram_draw.draw(t, final))
+    discord = "\n".join(page.content or "" for page in discord_draw.draw(t, final))
+    for text in (telegram, discord):
+        assert won in text and points not in text

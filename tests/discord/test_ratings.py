@@ -25,13 +25,14 @@ async def test_the_final_message_leaderboard_and_stats_speak_of_ratings(dc: Runn
         f" · 🤖 Novice {novice}? (−{1000 - novice}) · Alice {alice_rating}? (−{lost})" in final
     ), final
     assert "⚡ The game ended early, in round 1 of 10: Bob threw a big general" in final
+    assert "🏆 Winner: Bob, with a big general." in final and "0 points" not in final
 
     board = await ask(dc, alice, dc.channel, "leaderboard")
     assert "All time, by rating: rating · games · best" in board
     assert board.index(f"Bob — {bob_rating}? · 1") < board.index(f"Alice — {alice_rating}? · 1")
     assert "🤖 Novice" in board
     by_wins = await ask(dc, alice, dc.channel, "leaderboard", order="wins")
-    assert "1. Bob — 1 · 1 · 100%" in by_wins and "Novice" not in by_wins
+    assert "1. Bob — 1 · 1 · 100%" in by_wins and "🤖 Novice — 0 · 1 · 0%" in by_wins
     stats = await ask(dc, alice, dc.channel, "stats", player=bob)
     assert f"Rating (every chat): {bob_rating}?, best {bob_rating}" in stats
     assert "The last game: ▁█ +" in stats

@@ -107,17 +107,27 @@ async def test_a_new_name_shows_on_the_leaderboard(repository: Repository) -> No
     assert stats is not None and stats.name == "Anna" and stats.big_generals == 1
 
 
-async def test_computers_play_but_do_not_rank(repository: Repository) -> None:
+async def test_computers_rank_by_level_as_their_ratings_do(repository: Repository) -> None:
+    """Every seat a level played is that one computer ("cpu-novice-1" and "-2": "cpu-novice"),
+    on the leaderboard and in its statistics, as on the rating board."""
     roller = ScriptedRoller()
     service = GameService(repository, roller)
     await service.act(HERE, ANN, Open())
-    await service.act(HERE, ANN, AddComputer(Level.NOVICE, "Robot"))
-    roller.push([1, 1, 1, 1, 2, 6, 6, 6, 6, 5, 3, 3, 3, 3, 3])  # the lot, then Ann's big general
+    for _ in range(2):
+        await service.act(HERE, ANN, AddComputer(Level.NOVICE, "Robot"))
+    roller.push([1, 1, 1, 1, 2, 6, 6, 6, 6, 5, 6, 6, 6, 6, 4])  # the lot: Ann starts
     await service.act(HERE, ANN, Start())
+    roller.push([3, 3, 3, 3, 3])
     outcome = await service.act(HERE, ANN, Roll())
     assert outcome.game.winners == (ANN.id,)
     board = await repository.leaderboard("tg", HERE, None)
-    assert [(s.name, s.wins) for s in board] == [("Ann", 1)]
+    assert [(s.player_id, s.name, s.games, s.wins) for s in board] == [
+        (ANN.id, "Ann", 1, 1),
+        ("cpu-novice", "Robot", 2, 0),
+    ]
     stats = await repository.player_stats("tg", ANN.id, HERE)
     assert stats is not None and stats.big_generals == 1
-    assert len((await repository.history(HERE))[0].players) == 2  # the computer is in history
+    level = await repository.player_stats("tg", "cpu-novice", None)
+    assert level is not None and (level.player_id, level.games, level.wins) == ("cpu-novice", 2, 0)
+    assert await repository.player_stats("tg", "cpu-club", None) is None
+    assert len((await repository.history(HERE))[0].players) == 3  # the computers are in history

@@ -50,6 +50,7 @@ async def test_the_final_message_leaderboard_and_stats_speak_of_ratings(tg: Runn
         f" · Alice {alice}? (−{1000 - alice})" in final  # level: in their seats' order
     )
     assert "⚡ The game ended early, in round 1 of 10: Bob threw a big general" in final
+    assert "🏆 Winner: Bob, with a big general." in final and "0 points" not in final
 
     alice_user = fake.user(1001, "Alice")
     board = await ask(fake, alice_user, group, "/general leaderboard")
@@ -58,10 +59,13 @@ async def test_the_final_message_leaderboard_and_stats_speak_of_ratings(tg: Runn
     assert f"🤖 Novice — {novice}? · 1" in board  # computers are rated like anyone
     by_wins = await ask(fake, alice_user, group, "/general leaderboard wins")
     assert "wins · games · win rate" in by_wins and "1. Bob — 1 · 1 · 100%" in by_wins
-    assert "Novice" not in by_wins  # as before: people only
+    assert "🤖 Novice — 0 · 1 · 0%" in by_wins  # both boards count the same players
     stats = await ask(fake, alice_user, group, "/general stats Bob")
     assert f"Rating (every chat): {bob}?, best {bob}" in stats
     assert "Provisional: 1 of the first 5 games played." in stats
+    for name in ("🤖 Novice", "novice"):  # a computer by the name the chat shows it under
+        stats = await ask(fake, alice_user, group, f"/general stats {name}")
+        assert "📊 🤖 Novice" in stats and f"Rating (every chat): {novice}?" in stats
 
 
 async def test_in_russian(tg: RunningBot) -> None:
@@ -72,9 +76,12 @@ async def test_in_russian(tg: RunningBot) -> None:
     assert f"📈 Рейтинг здесь: Bob {bob}? (+{bob - 1000})" in final
     assert "🤖 Новичок" in final
     assert "⚡ Досрочно: в раунде 1 из 10 Bob выбрасывает большой генерал" in final
+    assert "🏆 Победитель — Bob: большой генерал." in final
     alice = fake.user(1001, "Alice", language_code="ru")
     board = await ask(fake, alice, group, "/general leaderboard")
     assert "За всё время, по рейтингу: рейтинг · игры · лучший" in board
     assert "Предварительный рейтинг (игр пока меньше 5):" in board
     by_wins = await ask(fake, alice, group, "/general leaderboard победы")
-    assert "За всё время: победы · игры" in by_wins
+    assert "За всё время: победы · игры" in by_wins and "🤖 Новичок" in by_wins
+    stats = await ask(fake, alice, group, "/general stats Новичок")
+    assert "📊 🤖 Новичок" in stats and "Рейтинга пока нет" not in stats

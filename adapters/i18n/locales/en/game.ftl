@@ -104,3 +104,4 @@ chat-throws-left = { $left ->
 }
 chat-lobby-closed = The lobby is closed.
 chat-game-started = The game has started.
+game-winner-big-general = 🏆 Winner: { $names }, with a big general.

@@ -117,3 +117,4 @@ chat-throws-left = { $left ->
 }
 chat-lobby-closed = Набор за стол закрыт.
 chat-game-started = Игра началась.
+game-winner-big-general = 🏆 Победитель — { $names }: большой генерал.
