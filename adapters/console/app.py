@@ -234,7 +234,7 @@ class ConsoleGame:
             level = level_of(seat.player)
             if show_board:
                 self.say("")
-                self.say(render_board(self.t, view, with_options=level is None))
+                self.say(render_board(self.t, view))
             if level is not None:
                 if await self._rest():
                     return False

@@ -53,21 +53,21 @@ def box_lines(t: Translator, view: GameView) -> list[str]:
     return lines
 
 
-def render_board(
-    t: Translator, view: GameView, with_options: bool = True, columns: int | None = None
-) -> str:
-    """The turn: header, dice and, for a person, each open box with what it scores now."""
+def render_board(t: Translator, view: GameView, columns: int | None = None) -> str:
+    """The turn: header, dice and, for a person, each open box with what it scores now; a
+    computer's turn is watched, so nobody is asked to throw for it."""
     if view.phase is not Phase.PLAYING:
         return sheet_text(t, view, columns)
+    person = view.current is not None and not view.current.is_computer
     lines = [turn_header(t, view)]
     lines += [line for line in (standings_line(t, view), chances_line(t, view)) if line]
     if not view.dice:
-        lines.append(t("turn-first"))
+        lines.append(t("turn-first") if person else t("console-computer-turn"))
         return "\n".join(lines)
     lines.append(render_dice(view))
     if any(d.held for d in view.dice):
         lines.append(t("held-legend"))
-    if with_options:
+    if person:
         lines.extend(box_lines(t, view))
     return "\n".join(lines)
 

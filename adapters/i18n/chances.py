@@ -5,25 +5,26 @@ from __future__ import annotations
 from dataclasses import replace
 
 from adapters.i18n import Translator
-from adapters.i18n.standings import leaders_and_mover
+from adapters.i18n.standings import EVERYONE, LEADERS, leaders_and_mover
 from adapters.i18n.text import percent, shown_name
 from core.game import Game
 from core.view import GameView, make_view
 
-SHOWN = 3  # a big table's line names the leaders and the player to move
 NAME_WIDTH = 16
 
 
 def chances_line(t: Translator, view: GameView, *, every: bool = False) -> str | None:
-    """ "🎯 Ann 61% · Bob 39%", the likeliest first; at a big table (unless `every`) only the
-    leaders and the player to move. None where the table shows no chances."""
+    """ "🎯 Ann 61% · Bob 39%", the likeliest first: everyone at a table of up to six (as the
+    standings line), at a bigger one (unless `every`) only the three likeliest and the player to
+    move. None where the table shows no chances."""
     if not view.chances:
         return None
     ranked = sorted(
         (pair for pair in zip(view.players, view.chances, strict=True) if pair[0].active),
         key=lambda pair: -pair[1],
     )
-    shown = leaders_and_mover(ranked, lambda pair: pair[0], view, len(ranked) if every else SHOWN)
+    count = len(ranked) if every or len(ranked) <= EVERYONE else LEADERS
+    shown = leaders_and_mover(ranked, lambda pair: pair[0], view, count)
     entries = [
         t("chances-entry", name=shown_name(player.name, NAME_WIDTH), value=percent(t, share))
         for player, share in shown

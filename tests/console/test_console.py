@@ -8,15 +8,18 @@ import time
 from collections.abc import Iterable
 from pathlib import Path
 
+import pytest
+
 from adapters.console.app import CHANNEL, ConsoleGame, run_console
 from adapters.console.commands import MAX_LINE
 from adapters.console.render import help_text
-from adapters.i18n import translator
+from adapters.i18n import Translator, translator
 from adapters.sqlite import SqliteRepository
 from core.boxes import Box
 from core.dice import Roller, ScriptedRoller, SeededRoller
 from core.game import Phase
 from core.service import GameService
+from tests.kit import Rigged
 
 T = translator("en")
 RU = translator("ru")
@@ -243,4 +246,26 @@ async def test_a_rating_follows_a_person_by_name_from_game_to_game(tmp_path: Pat
     assert rating is not None and rating.games == 2
     assert f"Ann {rating.shown}?" in lines[1]
     assert f"Ann {rating.trend[1]}?" in lines[0]  # where the second game started from
+    await service.repository.close()
+
+
+@pytest.mark.parametrize("t", [T, RU], ids=["en", "ru"])
+async def test_a_computers_turn_is_watched_not_thrown_for(tmp_path: Path, t: Translator) -> None:
+    """The computer moves first (it throws lower in the lot): its board says it plays by itself
+    and asks nobody to throw; Ann's board asks her."""
+    roller = Rigged()
+    roller.pushed += [(6, 6, 6, 6, 5), (1, 1, 1, 1, 2)]  # the lot: Ann 29, the computer 6
+    service = await open_service(tmp_path, roller)
+    script = Script(["Ann, +master", "q"])
+    await run_console(service, t, script.ask, script.say, pause=0)
+
+    def board(name: str) -> str:
+        header = t("turn-header", name=name, round=1, rounds=10, throw=0, throws=3)
+        (found,) = [said for said in script.said if said.startswith(header)]
+        return found
+
+    computers, anns = board(t("computer-master")), board("Ann")
+    assert t("console-computer-turn") in computers and t("turn-first") not in computers
+    assert t("turn-first") in anns and t("console-computer-turn") not in anns
+    assert script.text.count(t("turn-first")) == 1
     await service.repository.close()
