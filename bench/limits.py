@@ -75,7 +75,8 @@ PEOPLE = 4
 BOXES = 10  # boxes on each sheet: a game is PEOPLE × BOXES scores
 OPEN_EVERY = 0.1  # seconds between two tables' openings
 STORM_AFTER = 8  # boxes scored at the table before the storm (at the next throw shown)
-TOASTS = ("🎲", "✍")  # an accepted press's toast on Telegram says what the throw or box was
+# An accepted press's toast on Telegram says what the throw, the dice kept or the box was.
+TOASTS = ("🎲", "✍", "🔒", "🔓")
 STALE_WORDS = "out of date"  # error-stale, in English (the bot's default language)
 TURN = re.compile(r"(?:'|&#x27;)s turn")
 
@@ -243,7 +244,8 @@ class FourTable:
         self.present = 0
         self.log: list[tuple[int, int, str]] = []  # accepted presses: (version before, who, code)
         self.scores = 0
-        self.boxes: dict[int, set[int]] = {i: set() for i in range(PEOPLE)}  # person → boxes
+        self.people = run.people
+        self.boxes: dict[int, set[int]] = {i: set() for i in range(self.people)}  # person → boxes
         self.turn_of = 0
         self.throws = 0
         self.held: set[int] = set()
@@ -321,7 +323,7 @@ class FourTable:
         text = self.text_of(self.board)
         end = TURN.search(text)
         limit = end.start() if end else len(text)
-        found = [(text.rfind(self.mention(i), 0, limit), i) for i in range(PEOPLE)]
+        found = [(text.rfind(self.mention(i), 0, limit), i) for i in range(self.people)]
         at, person = max(found)
         if at < 0:
             self.run.problems.append(f"table {self.number}: whose turn? {text[:120]!r}")
@@ -341,7 +343,7 @@ class FourTable:
         await self.send_start()
         self.board = await self.see(lambda: self.newest(0, "j"), "the lobby")
         self.present = self.shown() or 0
-        for person in range(1, PEOPLE):
+        for person in range(1, self.people):
             await self.pause()
             await self.press(person, "j")
         await self.pause()
@@ -349,7 +351,7 @@ class FourTable:
         lobby = self.message_id(self.board)
         self.board = await self.see(lambda: self.newest(lobby, "r"), "the first board")
         self.turn_of = self.whose_turn()
-        while not stop.is_set() and self.scores < PEOPLE * BOXES:
+        while not stop.is_set() and self.scores < self.people * BOXES:
             await self.pause()
             code = self.choose()
             press = await self.press(self.turn_of, code)
@@ -371,9 +373,9 @@ class FourTable:
                 self.scores += 1
                 self.boxes[self.turn_of].add(int(code[1:]))
                 self.throws, self.held = 0, set()
-                if self.scores < PEOPLE * BOXES:
+                if self.scores < self.people * BOXES:
                     await self.next_turn()
-        self.finished = self.scores == PEOPLE * BOXES
+        self.finished = self.scores == self.people * BOXES
 
     async def next_turn(self) -> None:
         pressed = self.message_id(self.board)
@@ -429,7 +431,7 @@ class FourTable:
             self.log.append((self.present, person, code))
             self.present += 1
             press.target = self.present
-            press.ends = code.startswith("s") and self.scores + 1 == PEOPLE * BOXES
+            press.ends = code.startswith("s") and self.scores + 1 == self.people * BOXES
         else:
             self.refusals += 1
             if self.refusals > 20:
@@ -458,7 +460,7 @@ class TelegramTable(FourTable):
         assert isinstance(fake, LimitsTelegram)
         self.fake_tg = fake
         self.users: list[FakeUser] = [
-            fake.user(6_000_000 + PEOPLE * number + i, self.name(i)) for i in range(PEOPLE)
+            fake.user(6_000_000 + 100 * number + i, self.name(i)) for i in range(self.people)
         ]
         self.chat: FakeChat = fake.chat(-1_000_000_000 - number, title=f"limits {number}")
 
@@ -494,7 +496,7 @@ class DiscordTable(FourTable):
         assert isinstance(fake, LimitsDiscord) and run.guild is not None
         self.fake_dc = fake
         self.members: list[FakeMember] = [
-            fake.member(run.guild, self.name(i)) for i in range(PEOPLE)
+            fake.member(run.guild, self.name(i)) for i in range(self.people)
         ]
         self.channel: FakeChannel = fake.text_channel(run.guild, f"limits-{number}")
 
@@ -539,6 +541,7 @@ class Run:
     fake: Fake
     seed: int = 1
     storm: float | None = None
+    people: int = PEOPLE  # at each table
     guild: Any = None
     presses: list[Press] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
@@ -675,16 +678,18 @@ async def measure(
     think: tuple[float, float] = THINK,
     storm: float | None = None,
     seed: int = 1,
+    people: int = PEOPLE,
 ) -> Run:
-    """`count` tables of four on a fresh fake (strict limits or none) against one bot."""
+    """`count` tables of `people` (four) on a fresh fake (strict limits or none) against one
+    bot."""
     fake: Fake
     if platform == "telegram":
         fake = LimitsTelegram(TelegramLimits.STRICT if strict else None)
     else:
         fake = LimitsDiscord(DiscordLimits.STRICT if strict else None)
     await fake.start()
-    run = Run(platform, count, strict, seconds, fake, seed, storm)
-    tag = f"{platform}-{count}-{'strict' if strict else 'off'}{'-storm' if storm else ''}"
+    run = Run(platform, count, strict, seconds, fake, seed, storm, people)
+    tag = f"{platform}-{count}x{people}-{'strict' if strict else 'off'}{'-storm' if storm else ''}"
     database = directory / f"{tag}.db"
     env = bot_env(
         telegram=fake if isinstance(fake, LimitsTelegram) else None,

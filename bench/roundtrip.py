@@ -274,13 +274,14 @@ class Pending:
 
 def succeeded(answer: str | None) -> bool:
     """Whether a Telegram callback answer tells of a press carried out: none, or the toast of
-    what a throw showed or a box earned (the first words of those messages, in any language)."""
+    what a throw showed, which dice are kept or what a box earned (the first words of those
+    messages, in any language)."""
     if answer is None:
         return True
     toasts = {
-        translator(code)(key, dice="", box="", points=0).split()[0]
+        translator(code)(key, dice="", box="", points=0, held="", free="").split()[0]
         for code in available_locales()
-        for key in ("toast-rolled", "toast-scored")
+        for key in ("toast-rolled", "toast-scored", "toast-held", "toast-held-none")
     }
     return answer.split()[0] in toasts if answer.split() else True
 

@@ -276,6 +276,8 @@ class Tables:
         ended it died first, or the platform refused it): whoever acts next learns how it
         ended. True if it was owed. It is claimed before it is sent, so that of two processes
         asked at once one sends it; should sending fail, it is owed again."""
+        if self.order.showing(channel):
+            return False  # an action still to be shown here sends it, if it ended the game
         game = await self.service.repository.last_finished(channel)
         stored = await self.boards.board(game.id) if game is not None else None
         if game is None or stored is None or BoardRef.loads(stored) is None:
