@@ -47,6 +47,12 @@ class Redrawn:
         return self.how is Redraw.TURN or lobby_open
 
 
+def live(card: object) -> bool:
+    """Whether a board's drawing has buttons to play with (one deleted must be sent again; one
+    without may wait for a lull of a busy group)."""
+    return isinstance(card, Board) or (isinstance(card, Redrawn) and card.live)
+
+
 @dataclass(frozen=True)
 class Stripped:
     """An old board without its buttons (its text stays)."""
