@@ -116,7 +116,7 @@ async def test_solo_game_ends_with_a_big_general(dc: RunningBot) -> None:
     assert final is not board
     assert "BIG GENERAL" not in final.content  # the board just above said it
     assert "Solo threw a big general and wins at once." in final.content
-    assert "🏆 Winner: Solo with 1 point." in final.content and "```" in final.content
+    assert "🏆 Winner: Solo, with a big general." in final.content and "```" in final.content
     assert all(not m.buttons for m in bot_messages(fake, dc.channel)[:-1])
     assert [b.label for b in final.buttons] == ["🔁 Rematch"]  # the final message's only button
     ((_, phase, snapshot),) = game_rows(dc.database)
