@@ -12,7 +12,7 @@ from PIL import Image
 
 from adapters.i18n import translator
 from adapters.pictures import sheet_layout, sheet_png
-from adapters.pictures.draw import HELD, MARK, MAX_WIDTH, font, name_pen
+from adapters.pictures.draw import HELD, MARK, MAX_WIDTH, PAD, font, name_pen
 from adapters.pictures.layout import Space, legible, ranks, wrap
 from core.actions import Hold, Join, Leave, Open, Roll, Score, Start
 from core.dice import SeededRoller
@@ -122,10 +122,26 @@ def test_wrap_cuts_the_middle_of_what_two_lines_cannot_hold() -> None:
     space = Space(Monospace(), 100)  # ten characters a line
     assert wrap("Alexandra", "", space) == ("Alexandra",)
     assert wrap("Alexandra Wilhelmina", "", space) == ("Alexandra", "Wilhelmina")
-    assert wrap("abcdefghijklmnop", "", space) == ("abcdefghij", "klmnop")
-    assert wrap("abcdefghijklmnopqrstuvwxyz", "", space) == ("abcdefghij", "…rstuvwxyz")
-    assert wrap("abcdefghijklmnopqrstuvwxyz", "#12", space) == ("abcdefghij", "…vwxyz #12")
     assert wrap("Player with a very long name 17", "", space) == ("Player", "…name 17")
+    assert wrap("abcdefghijklmno pqrstuvwxyz", "", space) == ("abcdefghij", "…rstuvwxyz")
+
+
+def test_wrap_never_splits_a_word_across_the_lines_unmarked() -> None:
+    """A first word too long for a line is cut with an ellipsis, not carried on the next."""
+    space = Space(Monospace(), 100)
+    assert wrap("Grandmaster", "", space) == ("Grandmast…",)
+    assert wrap("Grandmaster 2", "", space) == ("Grandmast…", "2")
+    assert wrap("abcdefghijklmnopqrstuvwxyz", "", space) == ("abcdefghi…",)
+    assert wrap("abcdefghijklmnopqrstuvwxyz", "#12", space) == ("abcdefghi…", "#12")
+    names = [*MIXED, *LONG[:3], *TAILS, "Grandmaster", "Гроссмейстер 2", "Al Grandmasterful"]
+    for room in range(30, 200, 10):
+        for name in (legible(name, Monospace()) for name in names):
+            head = wrap(name, "", Space(Monospace(), room))
+            assert 1 <= len(head) <= 2 and all(len(line) * 10 <= room for line in head)
+            if len(head) == 2:
+                first, second = head
+                whole_words = name.startswith(first) and name[len(first) :][:1] == " "
+                assert whole_words or first.endswith("…") or second.startswith("…"), head
 
 
 def test_legible_leaves_out_what_the_font_cannot_draw() -> None:
@@ -239,3 +255,39 @@ def test_the_font_covers_cyrillic_and_latin() -> None:
         assert box[2] - box[0] > 10 * len(text) // 2
     # Distinct letters give distinct glyphs (a missing glyph would draw the same box for all).
     assert bytes(face.getmask("Ж")) != bytes(face.getmask("Щ"))
+
+
+@pytest.mark.parametrize(
+    ("locale", "computer"), [("en", "🤖 Grandmaster"), ("ru", "🤖 Гроссмейстер")]
+)
+def test_a_name_too_long_for_its_column_is_drawn_within_it_cut_with_an_ellipsis(
+    locale: str, computer: str
+) -> None:
+    view = make_view(table([computer, "Ann", "Bob", "Cat", "Dan", "Eve"], 0))
+    sheet, where = sheet_layout(translator(locale), view)
+    seat = next(i for i, p in enumerate(view.players) if p.name == computer)
+    word = computer.split()[-1]
+    (line,) = sheet.columns[seat].header  # one line, not "Grandmaste" over "r"
+    assert line.endswith("…") and word.startswith(line[:-1]) and len(line) > len(word) // 2
+    image = picture(view, locale)
+    for column in range(len(view.players)):  # every header's ink within its cell's padding
+        cell = image.crop(where.cell(column, 0))
+        ink = Image.eval(cell.convert("L"), lambda v: 255 if v < 128 else 0).getbbox()
+        assert ink is not None and ink[0] >= PAD - 1 and ink[2] <= cell.width - PAD + 1
+
+
+def test_emoji_in_names_draw_no_empty_boxes_and_no_empty_header() -> None:
+    """The font has no emoji: a header is drawn exactly as the name without them, and a name
+    of emoji alone by its seat number."""
+    with_emoji = ["🤖 Grandmaster", "Bob 🎲", "🐉🎲", "Эмма 🔥 Ли"]
+    seat = [p.name for p in make_view(table(with_emoji, 0)).players].index("🐉🎲")
+    without = ["Grandmaster", "Bob", f"#{seat + 1}", "Эмма Ли"]  # seated in the same order
+    drawn = []
+    for names in (with_emoji, without):
+        view = make_view(table(names, 0))
+        _, where = sheet_layout(translator("ru"), view)
+        image = picture(view)
+        cells = [image.crop(where.cell(i, 0)) for i in range(len(names))]
+        assert all(cell.convert("L").getextrema()[0] < 100 for cell in cells)  # ink in each
+        drawn.append([cell.tobytes() for cell in cells])
+    assert drawn[0] == drawn[1]

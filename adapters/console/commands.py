@@ -52,6 +52,7 @@ WORDS: dict[str, dict[Command, tuple[str, ...]]] = {
 HIDDEN_WORDS: dict[str, Command] = {
     "exit": Command.QUIT, "выйти": Command.QUIT, "справка": Command.HELP,
     "бросок": Command.ROLL, "отложить": Command.HOLD, "o": Command.HOLD,
+    "write": Command.SCORE,  # as a hint words it: "write Fours (16)"
 }  # fmt: skip
 BOX_ALIASES: dict[str, Box] = {
     "1s": Box.ONES, "2s": Box.TWOS, "3s": Box.THREES,
@@ -59,6 +60,10 @@ BOX_ALIASES: dict[str, Box] = {
     "full": Box.FULL_HOUSE, "fh": Box.FULL_HOUSE, "st": Box.STRAIGHT,
     "фуллхаус": Box.FULL_HOUSE, "четыре": Box.FOUR,
 }  # fmt: skip
+# What a box's name may come dressed in, as a hint shows it ("записать в «Каре»"): quotes
+# around it and a preposition before it are not part of the name.
+QUOTES = "«»\"“”„‟'‘’‚‛`"
+PREPOSITIONS = frozenset({"в", "во", "in", "into"})
 
 
 def fold(word: str) -> str:
@@ -166,7 +171,8 @@ def parse(line: str) -> Parsed:
         case Command.HOLD:
             return _hold(rest)
         case Command.SCORE:
-            return find_box(" ".join(rest)) if rest else Meta.BOXES
+            box = bare_box(" ".join(rest))
+            return find_box(box) if box else Meta.BOXES
     return META[command]
 
 
@@ -193,3 +199,12 @@ def find_box(text: str) -> Score | BadBox | Ambiguous:
     if found:
         return Ambiguous(clip(text), tuple(box for box in ALL_BOXES if box in found))
     return BadBox(clip(text))
+
+
+def bare_box(text: str) -> str:
+    """`text` without the preposition and the quotes a hint puts around a box's name, so that
+    "в «Каре»" reads, and is repeated back, as Каре."""
+    words = text.split()
+    if len(words) > 1 and fold(words[0]) in PREPOSITIONS:
+        words = words[1:]
+    return " ".join(words).strip(QUOTES).strip()

@@ -2,9 +2,9 @@
 
 The only thing this module asks of the drawing side is a `Pen`: how wide a text comes out, what
 it looks like (to tell whether two headers would be told apart) and which characters the font
-has. Long names are wrapped onto two lines, cut in the middle when even that is too little (the
-start and the end tell names apart more often than the middle), and numbered by seat when two
-would still look alike.
+has. Long names are wrapped onto two lines at a space, cut in the middle when even that is too
+little (the start and the end tell names apart more often than the middle), and numbered by seat
+when two would still look alike; a cut is always marked by an ellipsis.
 """
 
 from __future__ import annotations
@@ -186,19 +186,37 @@ def headers(names: Sequence[str], space: Space) -> tuple[list[tuple[str, ...]], 
 
 
 def wrap(name: str, tag: str, space: Space) -> tuple[str, ...]:
-    """`name` (and `tag`, kept whole at the end) on one line, else two; what two lines cannot
-    hold is cut from the middle, marked by an ellipsis at the start of the second."""
+    """`name` (and `tag`, kept whole at the end) on one line, else two broken at a space; a
+    first word longer than a line is cut with an ellipsis ("Grandmas…"), never split across
+    the lines. What two lines cannot hold is cut from the middle, marked by an ellipsis at the
+    start of the second."""
     whole = _join(name, tag)
     if space.pen.width(whole) <= space.room:
         return (whole,)
-    for share in (0.0, None):  # at a space if the rest then fits, else anywhere
-        head = _start(name, space, share)
-        second = _join(name[len(head) :].strip(), tag)
-        if space.pen.width(second) <= space.room:
-            return (head.strip(), second)
+    head = _words(name, space)
+    if not head:  # the first word alone is too long for a line
+        first = name.split(" ", 1)[0]
+        head, rest = cut(first, space), name[len(first) :]
+    else:
+        rest = name[len(head) :]
+    second = _join(rest.strip(), tag)
+    if not second:
+        return (head,)
+    if space.pen.width(second) <= space.room:
+        return (head.strip(), second)
     head = _start(name, space, WORD_SHARE)
     tail = _end(name[len(head) :], space, lambda end: ELLIPSIS + _join(end.strip(), tag))
     return (head.strip(), tail)
+
+
+def _words(text: str, space: Space) -> str:
+    """The longest start of `text` that ends with a whole word and fits the room; "" when
+    even its first word does not."""
+    size = _longest(len(text), lambda n: space.pen.width(text[:n].rstrip()) <= space.room)
+    if size == len(text) or text[size] == " ":
+        return text[:size]
+    gap = text.rfind(" ", 0, size)
+    return text[:gap] if gap > 0 else ""
 
 
 def cut(text: str, space: Space) -> str:

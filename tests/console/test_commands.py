@@ -20,9 +20,10 @@ from adapters.console.commands import (
     yes_or_no,
 )
 from adapters.i18n import translator
-from adapters.i18n.text import box_name
+from adapters.i18n.text import box_name, choice_text
 from core.actions import Hold, Roll, Score
 from core.boxes import ALL_BOXES, Box
+from core.strategy import Choice
 
 
 @pytest.mark.parametrize(
@@ -170,3 +171,24 @@ def test_readme_lists_every_console_word() -> None:
             for word in forms:
                 assert f"`{word}`" in section or f"`{word} " in section, word
     assert f"over {MAX_LINE} characters" in section
+
+
+@pytest.mark.parametrize("locale", ["en", "ru"])
+@pytest.mark.parametrize("box", ALL_BOXES)
+def test_a_box_is_typed_as_the_hint_shows_it(locale: str, box: Box) -> None:
+    """The hint's choice ("записать в «Каре» (45)", "write Four of a kind (45)") typed without
+    its points writes that box; so do the name in its quotes and the name alone."""
+    t = translator(locale)
+    shown = choice_text(t, Choice(100.0, box=box, points=45), ())
+    typed = shown.removesuffix(" (45)")
+    assert typed != shown and parse(typed) == Score(box), typed
+    score = WORDS[locale][Command.SCORE][0]
+    for quoted in (f"«{box_name(t, box)}»", f'"{box_name(t, box)}"', f"“{box_name(t, box)}”"):
+        assert parse(f"{score} {quoted}") == Score(box), quoted
+
+
+def test_a_quoted_box_that_is_not_one_is_repeated_back_without_its_quotes() -> None:
+    assert parse("з «Карета»") == BadBox("Карета")
+    assert parse('s "nothing"') == BadBox("nothing")
+    assert parse("з «»") == Meta.BOXES  # nothing inside the quotes: the open boxes
+    assert parse("з в") == BadBox("в")  # a preposition alone is no box

@@ -269,3 +269,16 @@ async def test_a_computers_turn_is_watched_not_thrown_for(tmp_path: Path, t: Tra
     assert t("turn-first") in anns and t("console-computer-turn") not in anns
     assert script.text.count(t("turn-first")) == 1
     await service.repository.close()
+
+
+async def test_a_box_in_quotes_is_written_and_a_wrong_one_is_not_quoted_twice(
+    tmp_path: Path,
+) -> None:
+    service = await open_service(tmp_path, ScriptedRoller([1, 2, 3, 4, 5]))
+    script = Script(["Аня", "б", "з «Карета»", "записать в «Стрит»", "в"])
+    await run_console(service, RU, script.ask, script.say)
+    assert RU("console-bad-box", box="Карета") in script.text
+    assert "««" not in script.text and "»»" not in script.text
+    game = await service.game(CHANNEL)
+    assert game is not None and game.seats[0].score_of(Box.STRAIGHT) == 25
+    await service.repository.close()
