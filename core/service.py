@@ -48,16 +48,17 @@ def new_game_id() -> str:
     return base64.b32encode(secrets.token_bytes(5)).decode().lower()
 
 
-def _why_stale(game: Game, player: PlayerRef, action: Action) -> GameError:
-    """An old board's press. Someone not at the table is told whose turn it is, which says more
-    to them than "out of date"; anyone seated gets "out of date" and the board redrawn."""
-    if game.seat_of(player.id) is None:
+def _why_stale(game: Game, player: PlayerRef, action: Action, refused: GameError) -> GameError:
+    """An old board's press refused (core.presses): what changed since that board, where that
+    is known. Otherwise someone not at the table is told whose turn it is, which says more to
+    them than "out of date"; anyone seated gets "out of date" and the board redrawn."""
+    if refused.detail is None and game.seat_of(player.id) is None:
         try:
             apply(game, player, action, SeededRoller(0))  # a dry run on the game as it is now
         except GameError as error:
             if error.code in (ErrorCode.NOT_YOUR_TURN, ErrorCode.NOT_SEATED, ErrorCode.NOT_HOST):
                 return error
-    return GameError(ErrorCode.STALE)
+    return refused
 
 
 @dataclass(frozen=True)
@@ -124,14 +125,15 @@ class GameService:
             else:
                 if game is None or (game_id is not None and game_id != game.id):
                     raise GameError(ErrorCode.GAME_OVER if game_id else ErrorCode.NO_GAME)
-                if version is not None and not self._presses.caught_up(
-                    game, player, action, version
-                ):
-                    raise _why_stale(game, player, action)
+                self._presses.seen(game)
+                if version is not None:  # a board's press: judged by what that board showed
+                    refused = self._presses.judged(game, player, action, version)
+                    if refused is not None:
+                        raise _why_stale(game, player, action, refused)
                 new, events = apply(game, player, action, self._roller, now)
                 previous = game.version
             await self.repository.save(new, events, previous)
-            self._presses.applied(game, new, player, action)
+            self._presses.seen(new)
             self._schedule(new)
             if new.end_reason in RECORDED_ENDS and previous is not None:
                 await self._record_accuracy(new)
@@ -354,8 +356,10 @@ class GameService:
                 if not await self.repository.claim_deadline(game.id, self.owner, LEASE):
                     self._schedule_retry(game)  # another process acts on it; watch its lease
                     return
+                self._presses.seen(game)  # a press on the board before a reminder still counts
                 new, events = act_on(game, deadline.due, self._roller, now)
                 await self.repository.save(new, events, game.version)
+                self._presses.seen(new)
                 if new.end_reason in RECORDED_ENDS:  # a last turn played for its player
                     await self._record_accuracy(new)
                 if next_deadline(new) is None:
