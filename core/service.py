@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from core.actions import Action, Open
 from core.computer import level_of, next_action
 from core.dice import Roller, SecureRoller, SeededRoller
-from core.errors import ErrorCode, GameError
+from core.errors import ErrorCode, GameError, Stale
 from core.events import RECORDED_ENDS, Event, LobbyOpened
 from core.game import Game, Phase, apply, open_lobby, require_turn
 from core.identity import COMPUTER_PREFIX, ChannelKey, PlayerRef
@@ -49,10 +49,11 @@ def new_game_id() -> str:
 
 
 def _why_stale(game: Game, player: PlayerRef, action: Action, refused: GameError) -> GameError:
-    """An old board's press refused (core.presses): what changed since that board, where that
-    is known. Otherwise someone not at the table is told whose turn it is, which says more to
-    them than "out of date"; anyone seated gets "out of date" and the board redrawn."""
-    if refused.detail is None and game.seat_of(player.id) is None:
+    """An old board's press refused (core.presses). Someone not at the table is told whose turn
+    it is, which says more to them than what changed at it, unless what changed is their own
+    doing (a double tap); anyone seated is told what changed since their board, where that is
+    known (else "out of date"), and gets the board redrawn."""
+    if refused.detail is not Stale.REPEATED and game.seat_of(player.id) is None:
         try:
             apply(game, player, action, SeededRoller(0))  # a dry run on the game as it is now
         except GameError as error:
