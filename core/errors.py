@@ -33,12 +33,28 @@ class ErrorCode(Enum):
     REMATCH_OPEN = "rematch-open"  # the table's game is already this game's rematch
 
 
-class GameError(ValueError):
-    """An action the rules refuse; nothing changed. `params` feed the translated message."""
+class Stale(Enum):
+    """What changed since the board an out-of-date press was made on: the detail of a STALE
+    refusal, so that the presser is told (`error-stale-<value>`), not just "out of date"."""
 
-    def __init__(self, code: ErrorCode, **params: Any) -> None:
-        super().__init__(f"{code.value}: {params}" if params else code.value)
+    THROWN = "thrown"  # the dice were thrown since; `dice`: as they lie now
+    HELD = "held"  # the die was held since (a second tap on its button)
+    RELEASED = "released"  # the die was released since (a second tap)
+    REPEATED = "repeated"  # the presser's own same press was carried out since (a double tap)
+    STARTED = "started"  # a lobby's press after the game began
+    TURN_PASSED = "turn-passed"  # the turn shown is over; `player`: whose turn it is now
+    NEW_TURN = "new-turn"  # the turn shown is over and a new one of the presser's began; `round`
+
+
+class GameError(ValueError):
+    """An action the rules refuse; nothing changed. `params` feed the translated message;
+    `detail` says, of a STALE refusal, what changed (None: not known)."""
+
+    def __init__(self, code: ErrorCode, *, detail: Stale | None = None, **params: Any) -> None:
+        said = code.value if detail is None else f"{code.value}-{detail.value}"
+        super().__init__(f"{said}: {params}" if params else said)
         self.code = code
+        self.detail = detail
         self.params = params
 
 

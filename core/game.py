@@ -347,7 +347,8 @@ def _roll(game: Game, player: PlayerRef, roller: Roller) -> tuple[Game, tuple[Ev
     fresh = iter(roller.roll(held.count(False)))
     dice = tuple(turn.dice[i] if held[i] else next(fresh) for i in range(DICE_COUNT))
     throw = turn.throws + 1
-    game = _evolve(game, turn=Turn(throws=throw, dice=dice, held=held))
+    # The turn goes on (its reminder included): only its throws, dice and holds change.
+    game = _evolve(game, turn=_evolve(turn, throws=throw, dice=dice, held=held))
     events: list[Event] = [DiceRolled(player.id, throw, dice, held)]
     if is_big_general(dice, throw, game.variants):
         events.append(BigGeneralThrown(player.id, dice))

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from core.actions import Action, Open
 from core.computer import level_of, next_action
 from core.dice import Roller, SecureRoller, SeededRoller
-from core.errors import ErrorCode, GameError
+from core.errors import ErrorCode, GameError, Stale
 from core.events import RECORDED_ENDS, Event, LobbyOpened
 from core.game import Game, Phase, apply, open_lobby, require_turn
 from core.identity import COMPUTER_PREFIX, ChannelKey, PlayerRef
@@ -48,16 +48,18 @@ def new_game_id() -> str:
     return base64.b32encode(secrets.token_bytes(5)).decode().lower()
 
 
-def _why_stale(game: Game, player: PlayerRef, action: Action) -> GameError:
-    """An old board's press. Someone not at the table is told whose turn it is, which says more
-    to them than "out of date"; anyone seated gets "out of date" and the board redrawn."""
-    if game.seat_of(player.id) is None:
+def _why_stale(game: Game, player: PlayerRef, action: Action, refused: GameError) -> GameError:
+    """An old board's press refused (core.presses). Someone not at the table is told whose turn
+    it is, which says more to them than what changed at it, unless what changed is their own
+    doing (a double tap); anyone seated is told what changed since their board, where that is
+    known (else "out of date"), and gets the board redrawn."""
+    if refused.detail is not Stale.REPEATED and game.seat_of(player.id) is None:
         try:
             apply(game, player, action, SeededRoller(0))  # a dry run on the game as it is now
         except GameError as error:
             if error.code in (ErrorCode.NOT_YOUR_TURN, ErrorCode.NOT_SEATED, ErrorCode.NOT_HOST):
                 return error
-    return GameError(ErrorCode.STALE)
+    return refused
 
 
 @dataclass(frozen=True)
@@ -124,14 +126,15 @@ class GameService:
             else:
                 if game is None or (game_id is not None and game_id != game.id):
                     raise GameError(ErrorCode.GAME_OVER if game_id else ErrorCode.NO_GAME)
-                if version is not None and not self._presses.caught_up(
-                    game, player, action, version
-                ):
-                    raise _why_stale(game, player, action)
+                self._presses.seen(game)
+                if version is not None:  # a board's press: judged by what that board showed
+                    refused = self._presses.judged(game, player, action, version)
+                    if refused is not None:
+                        raise _why_stale(game, player, action, refused)
                 new, events = apply(game, player, action, self._roller, now)
                 previous = game.version
             await self.repository.save(new, events, previous)
-            self._presses.applied(game, new, player, action)
+            self._presses.seen(new)
             self._schedule(new)
             if new.end_reason in RECORDED_ENDS and previous is not None:
                 await self._record_accuracy(new)
@@ -354,8 +357,10 @@ class GameService:
                 if not await self.repository.claim_deadline(game.id, self.owner, LEASE):
                     self._schedule_retry(game)  # another process acts on it; watch its lease
                     return
+                self._presses.seen(game)  # a press on the board before a reminder still counts
                 new, events = act_on(game, deadline.due, self._roller, now)
                 await self.repository.save(new, events, game.version)
+                self._presses.seen(new)
                 if new.end_reason in RECORDED_ENDS:  # a last turn played for its player
                     await self._record_accuracy(new)
                 if next_deadline(new) is None:

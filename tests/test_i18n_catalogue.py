@@ -40,7 +40,7 @@ PERSONS = frozenset({"host", "name", "names", "player"})
 TEXTS = frozenset(
     {
         "arg", "better", "box", "boxes", "change", "chat", "choice", "chosen", "command", "dice",
-        "order", "period", "players", "time", "value", "word", "words",
+        "free", "held", "order", "period", "players", "time", "value", "word", "words",
     }
 )  # fmt: skip
 PLATFORM, DATE = "platform", "date"

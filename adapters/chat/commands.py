@@ -13,7 +13,7 @@ from adapters.chat.records import KINDS, Query, record_lines
 from adapters.chat.review import last_review
 from adapters.chat.surface import Exchange
 from adapters.chat.tables import Tables
-from adapters.i18n.text import error_message
+from adapters.i18n.text import dice_text, error_message
 from core.actions import Action, Cancel, Join, Kick, Leave, Open
 from core.chat_settings import ChatSettings
 from core.errors import ErrorCode, GameError
@@ -55,8 +55,9 @@ class Asked:
 
 
 async def refusal(tables: Tables, channel: ChannelKey, error: GameError) -> cards.Lines:
-    """Why an action was refused; where the table's game is gone because its stored state
-    could not be read (quarantined), that is said instead of "no game"."""
+    """Why an action was refused (of an old board's press, what changed since it was drawn);
+    where the table's game is gone because its stored state could not be read (quarantined),
+    that is said instead of "no game"."""
     metrics.refused(error.code)
     gone = error.code in (ErrorCode.NO_GAME, ErrorCode.GAME_OVER, ErrorCode.STALE)
     if (
@@ -65,6 +66,12 @@ async def refusal(tables: Tables, channel: ChannelKey, error: GameError) -> card
         and await tables.service.repository.quarantined(channel) is not None
     ):
         return cards.Lines((tables.own("error-game-lost"),))
+    if error.detail is not None:  # an old board's press: what changed since that board
+        params = {**error.params}
+        if "dice" in params:
+            params["dice"] = dice_text(params["dice"])
+        key = f"error-{error.code.value}-{error.detail.value}"
+        return cards.Lines((tables.own(key, **params),))
     return cards.Lines((error_message(tables.own, error),))
 
 

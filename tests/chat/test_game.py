@@ -98,7 +98,8 @@ async def test_a_burst_of_stale_presses_changes_the_board_once(world: World) -> 
     for exchange in burst:
         await world.send(exchange, "r")
     assert board.edits == 1
-    assert [e.said() for e in burst] == [[], [T("error-stale")], [T("error-stale")]]
+    thrown = [T("error-stale-thrown", dice="1-2-3-4-6")]  # what changed since their board
+    assert [e.said() for e in burst] == [[], thrown, thrown]
     assert world.roller.remaining == 0 and (await world.game()).turn.throws == 1
 
 
@@ -113,7 +114,7 @@ async def test_a_stale_press_redraws_a_board_that_missed_an_edit_once(world: Wor
     assert board.edits == 0  # the roll is saved; its edit was lost (and logged once)
     for exchange in burst[1:]:
         await world.send(exchange, "r")  # the only button the board showed
-        assert exchange.said() == [T("error-stale")]
+        assert exchange.said() == [T("error-stale-thrown", dice="1-2-3-4-6")]
     assert board.edits == 1
     assert isinstance(board.card, cards.Board)
     assert [d.value for d in board.card.view.dice] == list(THROW)
@@ -251,7 +252,7 @@ async def test_a_stale_press_on_an_earlier_turns_board_strips_it(world: World) -
     edits = live.edits
     world.roller.push(THROW)
     await world.send(late, "r")
-    assert late.said() == [T("error-stale")]
+    assert late.said() == [T("error-stale-new-turn", round=2)]
     assert first.stripped and live.edits == edits and world.roller.remaining == len(THROW)
 
 

@@ -24,7 +24,7 @@ from core.game import Game, Phase, apply, open_lobby
 from core.identity import ChannelKey, PlayerRef
 from core.rules import Variants
 from core.service import GameService, Outcome
-from core.timeouts import IDLE_LIFETIME, LOBBY_LIFETIME, Due, act_on, next_deadline
+from core.timeouts import IDLE_LIFETIME, LOBBY_LIFETIME, Deadline, Due, act_on, next_deadline
 
 ANN, BOB = PlayerRef("1", "Ann"), PlayerRef("2", "Bob")
 HERE = ChannelKey("tg", "-1")
@@ -50,6 +50,20 @@ def test_deadlines_of_a_turn() -> None:
     assert next_deadline(started(timer=0)) is not None  # no timer: only the idle limit
     idle = next_deadline(started(timer=0, at=5.0))
     assert idle is not None and (idle.at, idle.due) == (5.0 + IDLE_LIFETIME, Due.ABANDON)
+
+
+def test_a_turn_is_reminded_once_however_many_throws() -> None:
+    """Issue 29: a throw made the turn anew and forgot its reminder, so a reminder fell due
+    again at once after every throw (three in one turn)."""
+    game = started(timer=600, at=1000.0)
+    roller = ScriptedRoller([2, 3, 4, 5, 6] * 3)
+    game, _ = apply(game, ANN, Roll(), roller, 1100.0)
+    game, events = act_on(game, Due.REMIND, roller, 1300.0)
+    assert events == (TurnReminder(ANN.id, 300),)
+    for now in (1310.0, 1320.0):
+        game, _ = apply(game, ANN, Roll(), roller, now)
+        assert next_deadline(game) == Deadline(1600.0, Due.EXPIRE)
+    assert game.turn.throws == 3 and game.turn.reminded
 
 
 def test_lobby_closes_after_half_an_hour() -> None:

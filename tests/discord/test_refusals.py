@@ -24,6 +24,7 @@ from tests.fakes.discord import (
 from tests.kit import game_rows
 
 LOT_ALICE_LOW = [1, 1, 1, 1, 2, 6, 6, 6, 6, 5]
+THROWN = "The dice have been thrown since — here they are: {}."  # a press on the board before
 
 
 async def two_player_board(dc: RunningBot) -> tuple[FakeMember, FakeMember, FakeMessage]:
@@ -78,7 +79,7 @@ async def test_a_stale_press_changes_nothing(dc: RunningBot) -> None:
     # shows the game as it is already: it is not edited again (see test_faults for a redraw).
     stale = await press(fake, alice, board, custom_id=old_hold)
     assert stale.response is not None and stale.response.type == CHANNEL_MESSAGE
-    assert stale.ephemeral_texts() == ["This board is out of date."]
+    assert stale.ephemeral_texts() == [THROWN.format("5-2-5-5-5")]
     assert len(board.edits) == edits
     assert button(board, "h0").custom_id == payload.encode(stored(dc)["id"], version, "h0")
     assert stored(dc)["version"] == version and stored(dc)["turn"]["held"][0] is False
@@ -116,14 +117,14 @@ async def test_a_double_tap_applies_once(dc: RunningBot) -> None:
     await asyncio.gather(*(handled(tap) for tap in taps))
     assert stored(dc)["turn"]["throws"] == 1 and dc.roller.remaining == 5
     texts = sorted(tuple(tap.ephemeral_texts()) for tap in taps)
-    assert texts == [(), ("This board is out of date.",)]
+    assert texts == [(), (THROWN.format("2-3-3-5-6"),)]
     assert "throw 1/3" in board.content
     # Two taps on a box: one score; the finished board keeps what was written.
     box = button(board, "s1").custom_id
     taps = [await fake.press(alice, board, custom_id=box) for _ in range(2)]
     await asyncio.gather(*(handled(tap) for tap in taps))
     texts = sorted(tuple(tap.ephemeral_texts()) for tap in taps)
-    assert texts == [(), ("This board is out of date.",)]
+    assert texts == [(), ("That turn is over: it's Bob's turn now.",)]
     assert "Alice wrote 2 in Twos." in board.content and board.buttons == []
     next_board = live_board(fake, dc.channel)
     assert f"<@{bob.id}>'s turn" in next_board.content and len(next_board.edits) == 0

@@ -43,8 +43,9 @@ async def test_a_failed_edit_loses_nothing(
     )
     assert snapshot(tg)["turn"]["throws"] == 1  # type: ignore[index]
     assert "throw 0/3" in fake.message(chat, board.message_id).plain_text  # the edit was lost
-    # The board still shows the old version: a press is out of date and redraws it.
-    assert await press(fake, ann, board, "Roll") == "This board is out of date."
+    # The board still shows the old version: a press is out of date, says why, and redraws it.
+    thrown = "The dice have been thrown since — here they are: 1-2-3-4-6."
+    assert await press(fake, ann, board, "Roll") == thrown
     board = fake.message(chat, board.message_id)
     assert "throw 1/3" in board.plain_text
     tg.roller.push([5, 5, 5, 5])

@@ -37,7 +37,7 @@ async def test_200_presses_at_once_apply_once_and_are_all_answered(tg: RunningBo
     texts = [text for text, _ in answers]
     assert len(answers) == 200  # every press answered
     assert texts.count("🎲 1-2-3-4-6") == 1  # exactly one throw, told at once
-    assert texts.count("This board is out of date.") == 99
+    assert texts.count("The dice have been thrown since — here they are: 1-2-3-4-6.") == 99
     assert texts.count("It's Ann's turn.") == 100
     with sqlite3.connect(tg.database) as db:
         rolls = db.execute("SELECT COUNT(*) FROM events WHERE kind = 'dice_rolled'").fetchone()[0]

@@ -120,7 +120,8 @@ async def test_stale_garbage_and_double_tap_change_nothing(tg: RunningBot) -> No
     second = await fake.press(alice, board, "Roll")
     answers = {await fake.wait_answer(first), await fake.wait_answer(second)}
     await fake.settle()
-    assert answers == {("This board is out of date.", False), ("🎲 1-2-3-4-6", False)}
+    thrown = "The dice have been thrown since — here they are: 1-2-3-4-6."
+    assert answers == {(thrown, False), ("🎲 1-2-3-4-6", False)}
     ((_, _, snapshot),) = game_rows(tg.database)
     assert json.loads(snapshot)["turn"]["throws"] == 1
     version = json.loads(snapshot)["version"]
@@ -128,7 +129,7 @@ async def test_stale_garbage_and_double_tap_change_nothing(tg: RunningBot) -> No
     # A stale payload (an older version) is refused and the board is redrawn.
     stale = payload.encode(game_id, version - 1, "r")
     query = await fake.press(alice, board, data=stale)
-    assert (await fake.wait_answer(query))[0] == "This board is out of date."
+    assert (await fake.wait_answer(query))[0] == thrown
     # Garbage and forged data get a polite refusal.
     for data in ("garbage", "g1|zzzzzzzz|1|r", payload.encode(game_id, version, "s9") + "x"):
         query = await fake.press(alice, board, data=data)

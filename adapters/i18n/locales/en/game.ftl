@@ -105,3 +105,12 @@ chat-throws-left = { $left ->
 chat-lobby-closed = The lobby is closed.
 chat-game-started = The game has started.
 game-winner-big-general = 🏆 Winner: { $names }, with a big general.
+
+## What changed since an out-of-date board was pressed (core.errors.Stale)
+error-stale-thrown = The dice have been thrown since — here they are: { $dice }.
+error-stale-held = That die is already held.
+error-stale-released = That die is already released.
+error-stale-repeated = That is done already: the board had not caught up with your first press.
+error-stale-started = The game has started since: the lobby is closed.
+error-stale-turn-passed = That turn is over: it's { $player }'s turn now.
+error-stale-new-turn = That turn is over: your turn of round { $round } has begun.

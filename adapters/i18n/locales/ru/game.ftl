@@ -118,3 +118,12 @@ chat-throws-left = { $left ->
 chat-lobby-closed = Набор за стол закрыт.
 chat-game-started = Игра началась.
 game-winner-big-general = 🏆 Победитель — { $names }: большой генерал.
+
+## Что изменилось с тех пор, как было нарисовано устаревшее сообщение (core.errors.Stale)
+error-stale-thrown = Кости уже брошены — вот что выпало: { $dice }.
+error-stale-held = Эта кость уже отложена.
+error-stale-released = Эта кость уже освобождена.
+error-stale-repeated = Это уже сделано: сообщение не успело обновиться после первого нажатия.
+error-stale-started = Игра уже началась: набор за стол закрыт.
+error-stale-turn-passed = Этот ход уже закончился: сейчас ходит { $player }.
+error-stale-new-turn = Этот ход уже закончился: начался ваш ход в раунде { $round }.
