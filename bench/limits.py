@@ -49,6 +49,7 @@ from pathlib import Path
 from typing import Any
 
 from adapters.chat import payload
+from adapters.i18n import translator
 from bench.roundtrip import (
     PLATFORMS,
     BenchDiscord,
@@ -77,7 +78,16 @@ OPEN_EVERY = 0.1  # seconds between two tables' openings
 STORM_AFTER = 8  # boxes scored at the table before the storm (at the next throw shown)
 # An accepted press's toast on Telegram says what the throw, the dice kept or the box was.
 TOASTS = ("🎲", "✍", "🔒", "🔓")
-STALE_WORDS = "out of date"  # error-stale, in English (the bot's default language)
+# error-stale and what it says changed since (error-stale-*), in English (the bot's default
+# language): each message's words before its first variable.
+STALE_WORDS = tuple(
+    translator("en")(key, dice="\0", player="\0", round="\0").split("\0")[0].strip()
+    for key in (
+        "error-stale", "error-stale-thrown", "error-stale-held", "error-stale-released",
+        "error-stale-repeated", "error-stale-started", "error-stale-turn-passed",
+        "error-stale-new-turn",
+    )
+)  # fmt: skip
 TURN = re.compile(r"(?:'|&#x27;)s turn")
 
 
@@ -224,7 +234,8 @@ class Press:
     @property
     def stale(self) -> bool:
         answer = self.answer
-        return answer is not None and answer.refused and STALE_WORDS in (answer.text or "")
+        text = answer.text or "" if answer is not None else ""
+        return answer is not None and answer.refused and text.startswith(STALE_WORDS)
 
 
 class Gone(Exception):
