@@ -12,7 +12,7 @@ import pytest
 from adapters.chat import payload, presses
 from core.game import Phase
 from core.identity import PlayerRef
-from tests.chat.kit import ALICE, BOB, T, Message, World, opened
+from tests.chat.kit import ALICE, BOB, Message, T, World, opened
 from tests.kit import LOT_ALICE_LOW
 
 CAROL = PlayerRef("33", "Carol")
