@@ -203,23 +203,25 @@ async def kick(tables: Tables, exchange: Exchange, target: Target) -> None:
 
 
 async def hint(tables: Tables, exchange: Exchange, game_id: str | None = None) -> None:
-    """The best choices now, for the player whose turn it is, privately. From a board's
-    button (`game_id`), only while that game is the table's."""
+    """The best choices now, for the player whose turn it is, privately, and privately too why
+    not (see cards.Aside). From a board's button (`game_id`), only while that game is the
+    table's."""
     channel = exchange.channel
     if game_id is not None:
         game = await tables.service.game(channel)
         if game is None or game.id != game_id:
             metrics.refused(ErrorCode.GAME_OVER)
-            await exchange.private(cards.Lines((tables.own("error-game-over"),)))
+            await exchange.private(cards.Aside((tables.own("error-game-over"),)))
             return
     try:
         options = await tables.service.hint(channel, exchange.person)
     except GameError as error:
-        await exchange.private(await refusal(tables, exchange.channel, error))
+        refused = await refusal(tables, exchange.channel, error)
+        await exchange.private(cards.Aside(refused.lines))
         return
     view = await tables.service.view(channel, exchange.person.id)
     if view is None:  # the game ended in between
-        await exchange.private(cards.Lines((tables.own("error-game-over"),)))
+        await exchange.private(cards.Aside((tables.own("error-game-over"),)))
         return
     dice = tuple(d.value for d in view.dice)
     game = await tables.service.game(channel)
