@@ -86,8 +86,8 @@ class CommandExchange(_Exchange):
     shown: payload.Press | None = None
 
     async def private(self, card: cards.Card) -> None:
-        whispered = isinstance(card, cards.Hint | cards.Aside)
-        if whispered and self.message.chat.type != ChatType.PRIVATE:
+        in_group = self.message.chat.type != ChatType.PRIVATE
+        if isinstance(card, cards.Hint | cards.Aside) and in_group:
             await self._whisper(card)
             return
         for rendered in draw(self.calls.own, card):
