@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from adapters.chat import cards, forget, metrics
 from adapters.chat.catalogue import ALIASES, BY_NAME, TEXT
 from adapters.chat.chances import chances
+from adapters.chat.plan import plan
 from adapters.chat.records import KINDS, Query, record_lines
 from adapters.chat.review import last_review
 from adapters.chat.surface import Exchange
@@ -198,7 +199,8 @@ async def kick(tables: Tables, exchange: Exchange, target: Target) -> None:
         else:
             await exchange.private(await refusal(tables, exchange.channel, error))
         return
-    await exchange.public(cards.Lines((t("event-removed-kicked", name=found.name),)))
+    if not plan(outcome.view, outcome.events).told:  # else the board says it in its place
+        await exchange.public(cards.Lines((t("event-removed-kicked", name=found.name),)))
     await tables.publish(channel, outcome, exchange)
 
 
