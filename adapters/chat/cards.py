@@ -74,6 +74,13 @@ class Review(Lines):
 
 
 @dataclass(frozen=True)
+class Aside(Lines):
+    """Lines for the asker alone, even where a command's answers are replies in the chat
+    (Telegram's groups: its private chat with the bot instead, where it may write): a hint's
+    refusal is nothing for the whole table to read."""
+
+
+@dataclass(frozen=True)
 class Records:
     """A leaderboard, statistics or history: a title, then a monospace body."""
 
@@ -161,6 +168,7 @@ Card = (
     | Redrawn
     | Stripped
     | Lines
+    | Aside
     | Review
     | Records
     | Sheet

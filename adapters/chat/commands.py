@@ -9,6 +9,7 @@ from adapters.chat import cards, forget, metrics
 from adapters.chat.catalogue import ALIASES, BY_NAME, TEXT
 from adapters.chat.chances import chances
 from adapters.chat.pacing import pending
+from adapters.chat.plan import plan
 from adapters.chat.records import KINDS, Query, record_lines
 from adapters.chat.review import last_review
 from adapters.chat.surface import Exchange
@@ -206,28 +207,31 @@ async def kick(tables: Tables, exchange: Exchange, target: Target) -> None:
         else:
             await exchange.private(await refusal(tables, exchange.channel, error))
         return
-    await exchange.public(cards.Lines((t("event-removed-kicked", name=found.name),)))
+    if not plan(outcome.view, outcome.events).told:  # else the board says it in its place
+        await exchange.public(cards.Lines((t("event-removed-kicked", name=found.name),)))
     await tables.publish(channel, outcome, exchange)
 
 
 async def hint(tables: Tables, exchange: Exchange, game_id: str | None = None) -> None:
-    """The best choices now, for the player whose turn it is, privately. From a board's
-    button (`game_id`), only while that game is the table's."""
+    """The best choices now, for the player whose turn it is, privately, and privately too why
+    not (see cards.Aside). From a board's button (`game_id`), only while that game is the
+    table's."""
     channel = exchange.channel
     if game_id is not None:
         game = await tables.service.game(channel)
         if game is None or game.id != game_id:
             metrics.refused(ErrorCode.GAME_OVER)
-            await exchange.private(cards.Lines((tables.own("error-game-over"),)))
+            await exchange.private(cards.Aside((tables.own("error-game-over"),)))
             return
     try:
         options = await tables.service.hint(channel, exchange.person)
     except GameError as error:
-        await exchange.private(await refusal(tables, exchange.channel, error))
+        refused = await refusal(tables, exchange.channel, error)
+        await exchange.private(cards.Aside(refused.lines))
         return
     view = await tables.service.view(channel, exchange.person.id)
     if view is None:  # the game ended in between
-        await exchange.private(cards.Lines((tables.own("error-game-over"),)))
+        await exchange.private(cards.Aside((tables.own("error-game-over"),)))
         return
     dice = tuple(d.value for d in view.dice)
     game = await tables.service.game(channel)

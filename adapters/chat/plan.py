@@ -42,11 +42,16 @@ class Redraw(Enum):
 
 @dataclass(frozen=True)
 class Plan:
+    """Each event is told once: by the redrawn board (`told`), the new board's preface, a
+    notice or the final message (the game's end, which no board repeats)."""
+
     redraw: Redraw | None
     new_board: bool
     preface: tuple[Event, ...]  # narrated at the top of the new board (the lot, the start)
     final: bool
     notice: tuple[Event, ...] = ()  # said in a message of its own, to notify (a reminder)
+    told: tuple[Event, ...] = ()  # what a NARRATION redraw says
+    strip: bool = False  # the board loses its buttons, its text kept (the final says why)
 
 
 def plan(view: GameView, events: tuple[Event, ...]) -> Plan:
@@ -65,7 +70,18 @@ def plan(view: GameView, events: tuple[Event, ...]) -> Plan:
     if view.phase is Phase.LOBBY or redraw is Redraw.TURN:
         notice = tuple(e for e in events if isinstance(e, TurnReminder))
         return Plan(redraw, new_board=False, preface=(), final=False, notice=notice)
+    told = narrated(redraw, events)
     if view.phase is Phase.FINISHED:
-        return Plan(redraw, new_board=False, preface=(), final=True)
-    preface = tuple(e for e in events if isinstance(e, PREFACED))
-    return Plan(redraw, new_board=True, preface=preface, final=False)
+        if redraw is Redraw.NARRATION and not told:  # a cancel, a closed table: the final's
+            return Plan(None, new_board=False, preface=(), final=True, strip=True)
+        return Plan(redraw, new_board=False, preface=(), final=True, told=told)
+    preface = tuple(e for e in events if isinstance(e, PREFACED) and e not in told)
+    return Plan(redraw, new_board=True, preface=preface, final=False, told=told)
+
+
+def narrated(redraw: Redraw | None, events: tuple[Event, ...]) -> tuple[Event, ...]:
+    """What the board says in its place where it is redrawn as a narration: everything but the
+    game's end, which its final message says."""
+    if redraw is not Redraw.NARRATION:
+        return ()
+    return tuple(e for e in events if not isinstance(e, GameEnded))

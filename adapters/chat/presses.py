@@ -13,12 +13,16 @@ from adapters.chat.pacing import pending
 from adapters.chat.surface import Exchange
 from adapters.chat.tables import Tables
 from adapters.i18n.text import box_name, dice_text
-from core.actions import AddComputer
+from core.actions import AddComputer, Start
 from core.chat_settings import ChatSettings, cycled
 from core.errors import ErrorCode, GameError
 from core.events import BoxScored, DiceRolled, HoldChanged
 from core.service import Outcome
 from core.view import make_view
+
+# The host's lobby buttons: Start and the computers. Made up (on a message that does not show
+# them, or for another game), they are refused as such, not by what the game would refuse.
+HOSTS = frozenset({payload.action_code(Start()), *payload.LEVEL_CODES})
 
 
 async def press(tables: Tables, exchange: Exchange, data: str | None) -> None:
@@ -118,6 +122,10 @@ async def _on_board(
     pressed = exchange.pressed
     assert pressed is not None
     channel, person, t = exchange.channel, exchange.person, tables.t
+    if press.code in HOSTS and not carried and not _lobby_moved_on(exchange, press):
+        metrics.refused(ErrorCode.BAD_ACTION)  # made up: not on this message, nor this game's
+        await exchange.private(cards.Lines((tables.own("error-bad-action"),)))
+        return
     action = press.action
     if press.computer is not None:
         action = AddComputer(press.computer, t(f"computer-{press.computer.value}"))
@@ -158,6 +166,17 @@ async def _sheet(tables: Tables, exchange: Exchange, game_id: str) -> None:
         await exchange.private(cards.Lines((tables.own("error-game-over"),)))
         return
     await tables.show_sheet(exchange, view, text=False, pressed=True)
+
+
+def _lobby_moved_on(exchange: Exchange, press: payload.Press) -> bool:
+    """The pressed message is this game's lobby and has this button, at a later version: a
+    press made before a redraw (its refusal says the board is out of date)."""
+    shown = exchange.shown
+    return (
+        shown is not None
+        and shown.game_id == press.game_id
+        and exchange.carries(payload.encode(shown.game_id, shown.version, press.code))
+    )
 
 
 async def _note(tables: Tables, exchange: Exchange, outcome: Outcome) -> None:

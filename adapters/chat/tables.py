@@ -32,7 +32,7 @@ from adapters.i18n.text import narrate
 from adapters.logcontext import bind
 from adapters.ratelimit import RateLimiter, Verdict
 from core.chat_settings import ChatSettings, SheetStyle
-from core.events import RECORDED_ENDS, PlayerLeft, TurnStarted
+from core.events import RECORDED_ENDS, GameEnded, PlayerLeft, TurnStarted
 from core.game import Game
 from core.identity import ChannelKey
 from core.service import GameService, Outcome
@@ -160,8 +160,12 @@ class Tables:
 
         ref = BoardRef.loads(await self.boards.board(view.game_id))
         if steps.redraw is not None and ref is not None:
-            card = cards.Redrawn(steps.redraw, view, events)
+            card = cards.Redrawn(steps.redraw, view, steps.told)
             await self.redraw_board(channel, exchange, view.game_id, ref, card, view.version)
+        elif steps.strip and ref is not None:
+            await self.redraw_board(
+                channel, exchange, view.game_id, ref, cards.Stripped(), view.version
+            )
         if steps.final:
             self._lost.pop(str(channel), None)  # no board of an ended game is owed
             await say(await self.final(channel, view))
@@ -208,7 +212,7 @@ class Tables:
         exchange: Exchange | None,
         game_id: str,
         ref: BoardRef,
-        card: cards.Redrawn | cards.Board,
+        card: cards.Redrawn | cards.Board | cards.Stripped,
         version: int,
     ) -> None:
         """Redraw a board: as the press's answer where it was pressed and the platform can,
@@ -326,13 +330,17 @@ class Tables:
         return None
 
     def seating(self, outcome: Outcome, name: str) -> list[str]:
-        """Who sat down or left. A player who leaves a lobby is no longer in the view, where
-        `narrate` looks names up: `name` (the leaver's) is used for them."""
+        """Who sat down or left, unless the board says it (see plan.py); never the game's end,
+        which its final message says. A player who leaves a lobby is no longer in the view,
+        where `narrate` looks names up: `name` (the leaver's) is used for them."""
         view = outcome.view
-        gone = [
-            e for e in outcome.events if isinstance(e, PlayerLeft) and not view.player(e.player_id)
-        ]
-        rest = [e for e in outcome.events if e not in gone]
+        said = (
+            *plan(view, outcome.events).told,
+            *(e for e in outcome.events if isinstance(e, GameEnded)),
+        )
+        events = [e for e in outcome.events if e not in said]
+        gone = [e for e in events if isinstance(e, PlayerLeft) and not view.player(e.player_id)]
+        rest = [e for e in events if e not in gone]
         return [self.t("event-left", name=name) for _ in gone] + narrate(self.t, view, rest)
 
     # ------------------------------------------------------------------ repair

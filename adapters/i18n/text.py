@@ -112,13 +112,14 @@ def narrate(t: Translator, view: GameView, events: Iterable[Event]) -> list[str]
     """What people should be told about `events`, one line each, in order."""
     events = tuple(events)
     opened = any(isinstance(event, LobbyOpened) for event in events)
+    removed = {event.player_id for event in events if isinstance(event, PlayerRemoved)}
     lines: list[str] = []
     lot_round = 0
     for event in events:
         match event:
             case PlayerJoined(name=name) if not opened:
                 lines.append(t("event-joined", name=name))
-            case PlayerLeft(player_id=pid, name=name):
+            case PlayerLeft(player_id=pid, name=name) if pid not in removed:  # said: removed
                 lines.append(t("event-left", name=name or name_of(view, pid)))
             case HostChanged(player_id=pid):
                 lines.append(t("event-host", name=name_of(view, pid)))

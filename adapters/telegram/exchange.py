@@ -101,7 +101,8 @@ class CommandExchange(_Exchange):
     shown: payload.Press | None = None
 
     async def private(self, card: cards.Card) -> None:
-        if isinstance(card, cards.Hint) and self.message.chat.type != ChatType.PRIVATE:
+        in_group = self.message.chat.type != ChatType.PRIVATE
+        if isinstance(card, cards.Hint | cards.Aside) and in_group:
             await self._whisper(card)
             return
         for rendered in draw(self.calls.own, card):
@@ -117,20 +118,26 @@ class CommandExchange(_Exchange):
                 reply_markup=markup_object(rendered.markup),
             )
 
-    async def _whisper(self, hint: cards.Hint) -> None:
+    async def _whisper(self, card: cards.Hint | cards.Aside) -> None:
         """A hint asked for in a group goes to the asker's private chat with the bot, never to
         the group; where the bot may not write to them (they never opened that chat), the group
-        gets a button that shows the hint to whoever presses it, and only to them."""
+        gets a button that shows the hint to whoever presses it, and only to them. A hint's
+        refusal goes there too; where it cannot, it is the short reply it would have been."""
         t = self.calls.own
-        title = t("hint-from", chat=self.message.chat.title or "")
-        (rendered,) = draw(t, hint)
+        key = "hint-from" if isinstance(card, cards.Hint) else "hint-refused-from"
+        title = t(key, chat=self.message.chat.title or "")
+        text = "\n".join(rendered.text for rendered in draw(t, card))
         try:
             await self.calls.bot.send_message(
-                self.user.id, f"{escape(title)}\n{rendered.text}", parse_mode=ParseMode.HTML
+                self.user.id, f"{escape(title)}\n{text}", parse_mode=ParseMode.HTML
             )
         except (Forbidden, BadRequest) as error:
             log.info("cannot write to %s privately: %s", self.user.id, error)
-            await self._reply(hint_offer(t, hint.game_id, hint.version))
+            if isinstance(card, cards.Hint):
+                await self._reply(hint_offer(t, card.game_id, card.version))
+            else:
+                for rendered in draw(t, card):
+                    await self._reply(rendered)
 
     async def redraw(self, card: cards.Card) -> None:
         await self.private(card)

@@ -39,7 +39,7 @@ OTHER = ChannelKey(KEY, "-200")
 ALICE = PlayerRef("11", "Alice")
 BOB = PlayerRef("22", "Bob")
 T = translator("en")
-LOBBY_CODES = ("j", "l", "am", "ac", "an", "b", "x")
+LOBBY_CODES = ("j", "l", "ag", "am", "ac", "an", "b", "x")  # as both front ends draw it
 
 
 class PlatformDown(Exception):

@@ -14,6 +14,7 @@ from adapters.chat.records import Query
 from adapters.i18n import translator
 from core.identity import PlayerRef
 from tests.chat.kit import ALICE, BOB, T, World, opened
+from tests.kit import LOT_ALICE_LOW
 
 
 @pytest.fixture
@@ -176,3 +177,16 @@ async def test_kicks_that_cannot_be_done_are_explained(world: World) -> None:
     await kick(world.tables, picked, Target(player_id="99", name="Zed"))
     assert picked.said() == [T("kick-not-seated", name="Zed")]
     assert len((await world.game()).seats) == 2
+
+
+async def test_a_hints_refusals_are_for_the_asker_alone(world: World) -> None:
+    """Not someone's turn, or no game: said aside (a platform whose command answers are chat
+    replies sends them privately where it can)."""
+    assert (await world.command(BOB, "hint")).privately == [cards.Aside((T("error-no-game"),))]
+    await world.command(ALICE, "start")
+    await world.command(BOB, "join")
+    world.roller.push(LOT_ALICE_LOW)
+    await world.press(await world.board(), ALICE, "b")
+    asked = await world.command(BOB, "hint")
+    assert asked.privately == [cards.Aside((T("error-not-your-turn", player="Alice"),))]
+    assert not asked.publicly

@@ -103,6 +103,16 @@ async def test_forged_custom_ids_are_refused_politely(dc: RunningBot) -> None:
         assert answer.ephemeral_texts() == [text], custom_id
     answer = await press(fake, bob, board, custom_id=payload.encode(game_id, version, "r"))
     assert answer.ephemeral_texts() == ["It's Alice's turn."]
+    # The lobby's host buttons made up on the turn's board, or for another game: not valid,
+    # whoever presses them (not "only the host", not "the game is under way").
+    for member in (alice, bob):
+        for custom_id in (
+            payload.encode(game_id, version, "b"),
+            payload.encode(game_id, version, "ag"),
+            payload.encode("zzzzzzzz", 1, "b"),
+        ):
+            answer = await press(fake, member, board, custom_id=custom_id)
+            assert answer.ephemeral_texts() == ["That button is not valid."], custom_id
     assert stored(dc)["version"] == version and dc.roller.remaining == 0
     assert len(board.buttons) == 2  # the live board kept its buttons
     assert len([m for m in bot_messages(fake, dc.channel) if m.buttons]) == 1

@@ -81,4 +81,6 @@ async def test_the_host_kicks_a_player(dc: RunningBot) -> None:
     assert board.buttons == [] and "The host removed Bob from the table." in board.content
     following = live_board(fake, dc.channel)
     assert f"<@{alice.id}>'s turn" in following.content
-    assert "The host removed Bob from the table." in following.content
+    assert "The host removed Bob from the table." not in following.content  # said above
+    said = [m for m in bot_messages(fake, dc.channel) if "The host removed Bob" in m.content]
+    assert said == [board]  # once: the board it ended says it, nothing else

@@ -104,3 +104,23 @@ async def test_where_the_bot_cannot_write_privately_a_button_shows_the_hint(
     assert shown.startswith("1.") or "1." in shown
     refused = await press(fake, bob, offer, EN("btn-hint"))
     assert refused == EN("error-not-your-turn", player="Ann")
+
+
+async def test_a_hints_refusal_goes_to_the_asker_alone_too(tg: RunningBot) -> None:
+    """Bob asks for a hint on Ann's turn: he is told why privately, not the group; where the
+    bot may not write to him, the group gets only that short reply."""
+    fake = tg.fake
+    _, bob, group = await _my_turn_in_a_group(tg)
+    before = len(fake.bot_messages(group))
+    await fake.send_message(bob, group, "/general hint")  # no private chat with Bob yet
+    await fake.settle()
+    (reply,) = fake.bot_messages(group)[before:]
+    assert reply.plain_text == EN("error-not-your-turn", player="Ann")
+    his = fake.private_chat(bob)
+    await fake.send_message(bob, group, "/general hint")
+    await fake.settle()
+    assert len(fake.bot_messages(group)) == before + 1  # nothing more in the group
+    (told,) = fake.bot_messages(his)
+    assert told.plain_text == "\n".join(
+        [EN("hint-refused-from", chat="Dice night"), EN("error-not-your-turn", player="Ann")]
+    )

@@ -135,6 +135,12 @@ async def test_stale_garbage_and_double_tap_change_nothing(tg: RunningBot) -> No
         query = await fake.press(alice, board, data=data)
         text, _ = await fake.wait_answer(query)
         assert text in ("That button is not valid.", "That game is over.")
+    # The lobby's Start and computers made up on the turn's board: not valid, for anyone.
+    bob = fake.user(1002, "Bob")
+    for user in (alice, bob):
+        for code in ("b", "ag"):
+            query = await fake.press(user, board, data=payload.encode(game_id, version, code))
+            assert (await fake.wait_answer(query))[0] == "That button is not valid."
     await fake.settle()
     ((_, _, after),) = game_rows(tg.database)
     assert json.loads(after)["version"] == version

@@ -67,3 +67,29 @@ async def test_host_kicks_a_player_by_name(tg: RunningBot) -> None:
     await fake.settle()
     assert "The host removed Cid from the table." in fake.bot_messages(group)[-1].plain_text
     assert "Seated (2): Ann, Bob" in fake.message(group, lobby.message_id).plain_text
+
+
+async def test_a_kick_and_a_stop_in_play_are_each_told_once(tg: RunningBot) -> None:
+    """The player to move removed: the board it ended says so, not the next board nor a reply
+    as well; the game stopped: the final message says so, not its last board too."""
+    fake = tg.fake
+    ann, bob, cid = fake.user(1001, "Ann"), fake.user(1002, "Bob"), fake.user(1003, "Cid")
+    group = fake.chat(-101102, title="Once")
+    await fake.send_message(ann, group, "/general start")
+    await fake.settle()
+    lobby = live_board(fake, group)
+    await press(fake, bob, lobby, "Join")
+    await press(fake, cid, lobby, "Join")
+    tg.roller.push([6, 6, 6, 6, 5, 1, 1, 1, 1, 2, 3, 3, 3, 3, 3])  # Bob throws lowest
+    await press(fake, ann, lobby, "Start")
+    assert f"id={bob.id}" in live_board(fake, group).text
+    await fake.send_message(ann, group, "/general kick Bob")
+    await fake.settle()
+    await fake.send_message(ann, group, "/general stop")
+    await fake.settle()
+    texts = [m.plain_text for m in fake.bot_messages(group)]
+    assert sum(t.count("The host removed Bob from the table.") for t in texts) == 1
+    assert sum(t.count("Bob left the table.") for t in texts) == 0
+    assert sum(t.count("The game was cancelled.") for t in texts) == 1
+    assert texts[-1].startswith("The game was cancelled.")
+    assert not any(m.reply_markup for m in fake.bot_messages(group))

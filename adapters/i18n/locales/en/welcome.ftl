@@ -14,3 +14,4 @@ bot-short-description = The dice game General: play solo here or with friends in
 ## A hint asked for in a group goes to the asker alone
 hint-from = 💡 Your hint for the game in “{ $chat }”:
 hint-write-to-me = 💡 Hints are for your eyes only, and I can't write to you privately yet. Press the button below (or 💡 on your board) to see yours, or open a chat with me and send /start.
+hint-refused-from = 💡 About a hint in “{ $chat }”:
