@@ -99,8 +99,9 @@ class _Bucket:
     def __init__(self) -> None:
         self.due = 0.0
 
-    def wait(self, now: float, interval: float, burst: int) -> float:
-        return max(0.0, self.due - (burst - 1) * interval - now)
+    def wait(self, now: float, interval: float, burst: int, cost: int = 1) -> float:
+        """How long until `cost` more fit: a call of two needs two slots of the burst free."""
+        return max(0.0, self.due - (burst - min(cost, burst)) * interval - now)
 
     def take(self, at: float, interval: float, cost: int) -> None:
         self.due = max(self.due, at) + interval * cost
@@ -207,7 +208,7 @@ class Pace:
         if limits is None:
             return 0.0
         now, state = self._clock(), self._state(chat)
-        slot = now + state.planned.wait(now, limits.interval, limits.burst)
+        slot = now + state.planned.wait(now, limits.interval, limits.burst, cost)
         if limits.group(chat):
             slot = now + max(slot - now, self._group_wait(limits, state, now, cost))
         if limits.overall_per_second:  # the bot's writes everywhere share one budget too
@@ -222,7 +223,7 @@ class Pace:
     def _group_wait(self, limits: Limits, state: _Chat, now: float, cost: int) -> float:
         """How long until the group's window has room for `cost` more, by the slots reserved:
         evenly spent, and never more than its writes in any window."""
-        wait = state.group_planned.wait(now, limits.group_interval, limits.group_burst)
+        wait = state.group_planned.wait(now, limits.group_interval, limits.group_burst, cost)
         planned, most = state.planned_group, limits.group_writes
         while planned and planned[0] <= now - limits.group_span:
             planned.popleft()
@@ -250,7 +251,7 @@ class Pace:
     def _late(self, limits: Limits, chat: str, *, cost: int) -> float:
         """How much longer to wait, judged by the calls that really went."""
         now, state = self._clock(), self._state(chat)
-        wait = state.went.wait(now, limits.interval, limits.burst)
+        wait = state.went.wait(now, limits.interval, limits.burst, cost)
         if limits.overall_per_second:
             most = max(1, int(limits.overall_per_second))  # in any second and its slack
             wait = max(wait, self._all.wait(now, most, 1 + limits.slack, cost))

@@ -84,6 +84,9 @@ def test_a_long_message_costs_two_slots() -> None:
     pace = Pace(Limits(burst=1, per_second=1.0, slack=0), Clock())
     assert pace.reserve("5", cost=2) == 0
     assert pace.reserve("5") == 2  # the long one took two seconds' worth
+    pace = Pace(Limits(burst=3, per_second=1.0, slack=0), Clock())
+    assert pace.reserve("6", cost=2) == 0
+    assert pace.reserve("6", cost=2) == 1  # two of a burst of three are free a second later
 
 
 def test_all_chats_together_keep_the_overall_budget() -> None:
