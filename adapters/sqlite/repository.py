@@ -27,6 +27,7 @@ from core.errors import ErrorCode, GameError, StorageError
 from core.events import Event, event_from_dict
 from core.game import Game, Phase
 from core.identity import ChannelKey
+from core.invariants import check_row
 from core.ports import read_snapshot
 
 T = TypeVar("T")
@@ -248,12 +249,15 @@ class SqliteRepository(SqliteRatings, SqliteForget):
 
     async def _readable(self, rows: Iterable[sqlite3.Row | tuple[Any, ...]]) -> list[Game]:
         """The games of (id, phase, version, snapshot) rows; a snapshot that cannot be read
-        (bad JSON, a missing or unknown field) is quarantined and left out, so that one bad
-        row stops neither the start-up nor the other tables."""
+        (bad JSON, a missing or unknown field) or holds a game the bot cannot play (one that
+        breaks core.invariants) is quarantined and left out, so that one bad row stops neither
+        the start-up nor the other tables."""
         games = []
         for game_id, phase, version, snapshot in rows:
             try:
-                games.append(read_snapshot(orjson.loads(snapshot)))
+                game = read_snapshot(orjson.loads(snapshot))
+                check_row(game, game_id, phase, version)
+                games.append(game)
             except Exception as error:
                 await self._quarantine(game_id, phase, version, error)
         return games
