@@ -47,7 +47,7 @@ class Broken(Enum):
     TIMES = "times"
     LOT = "lot"
     WINNERS = "winners"
-    ROW = "row"  # the snapshot against its database row (id, phase, version)
+    ROW = "row"  # the snapshot against its database row (id, channel, phase, version)
 
 
 class DamagedGame(ValueError):
@@ -95,11 +95,13 @@ def check_game(game: Game) -> None:
             raise DamagedGame(Broken.TIMES, repr(when))
 
 
-def check_row(game: Game, game_id: str, phase: str, version: int) -> None:
-    """The snapshot is the row's: a game whose row says another id, phase or version would be
-    refused as stale at every save, or looked for in the wrong phase, for good."""
-    if (game.id, game.phase.value, game.version) != (game_id, phase, version):
-        raise DamagedGame(Broken.ROW, f"{game.id} {game.phase.value} {game.version}")
+def check_row(game: Game, game_id: str, channel: str, phase: str, version: int) -> None:
+    """The snapshot is its row's: a game whose row says another version would be refused as
+    stale at every save, and one in another channel or phase would be looked for where it is
+    not (the chat's table taken, for good, by a game it cannot reach)."""
+    stored = (game_id, channel, phase, version)
+    if (game.id, str(game.channel), game.phase.value, game.version) != stored:
+        raise DamagedGame(Broken.ROW, f"the row's {stored}")
 
 
 _NUMBERS = (int, float)

@@ -33,9 +33,18 @@ DAMAGE = {
         "json_set(snapshot, '$.version', 99)",
         "jsonb_set(snapshot, '{version}', '99')",
     ),
+    "channel not the row's": (
+        "json_set(snapshot, '$.channel.chat', '-5')",
+        "jsonb_set(snapshot, '{channel,chat}', '\"-5\"')",
+    ),
 }
 # The damage that stopped the whole start-up, or left the table stuck, before it was checked.
-BROKEN_RULES = ["current seat out of range", "scores of a wrong type", "version not the row's"]
+BROKEN_RULES = [
+    "current seat out of range",
+    "scores of a wrong type",
+    "version not the row's",
+    "channel not the row's",
+]
 
 
 async def damage(backend: Backend, game_id: str, kind: str) -> None:
