@@ -37,6 +37,7 @@ from core.errors import ErrorCode, GameError
 from core.events import RECORDED_ENDS, EndReason, Event, event_from_dict, event_to_dict
 from core.game import Game, Phase
 from core.identity import ChannelKey
+from core.invariants import check_row
 from core.ports import read_snapshot
 from core.snapshot import game_to_dict
 
@@ -57,7 +58,7 @@ def lock_key(name: str) -> int:
 QUARANTINED = "quarantined"
 # A game that takes its channel: neither finished nor set aside (the unique index's condition).
 ACTIVE = "phase NOT IN ('finished', 'quarantined')"
-GAME_ROW = "SELECT id, phase, version, snapshot FROM games"
+GAME_ROW = "SELECT id, channel, phase, version, snapshot FROM games"
 
 # Held while migrating, so that processes starting together apply each step once.
 MIGRATION_LOCK = lock_key("general:migrations")
@@ -282,14 +283,17 @@ class PostgresRepository(PostgresRatings, PostgresForget):
                 return game
 
     async def _read(self, row: asyncpg.Record) -> Game | None:
-        """The game of an (id, phase, version, snapshot) row; a snapshot that cannot be read
-        (a missing or unknown field, a bad value) is quarantined and None returned, so that
-        one bad row stops neither the start-up nor the other tables."""
+        """The game of a GAME_ROW row; a snapshot that cannot be read (a missing or unknown
+        field, a bad value) or holds a game the bot cannot play (one that breaks
+        core.invariants, or not its row's) is quarantined and None returned, so that one bad
+        row stops neither the start-up nor the other tables."""
         try:
-            return read_snapshot(json.loads(row["snapshot"]))
+            game = read_snapshot(json.loads(row["snapshot"]))
+            check_row(game, row["id"], row["channel"], row["phase"], row["version"])
         except Exception as error:
             await self._quarantine(row["id"], row["phase"], row["version"], error)
             return None
+        return game
 
     async def _quarantine(self, game_id: str, phase: str, version: int, error: Exception) -> None:
         """Set the row aside (kept for inspection, never deleted); the process whose update

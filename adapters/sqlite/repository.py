@@ -27,6 +27,7 @@ from core.errors import ErrorCode, GameError, StorageError
 from core.events import Event, event_from_dict
 from core.game import Game, Phase
 from core.identity import ChannelKey
+from core.invariants import check_row
 from core.ports import read_snapshot
 
 T = TypeVar("T")
@@ -50,6 +51,8 @@ LOGS_KEPT = 64  # logs of games just ended, read with their last save, kept unti
 QUARANTINED = "quarantined"
 # A game that takes its channel: neither finished nor set aside (the unique index's condition).
 ACTIVE = "phase NOT IN ('finished', 'quarantined')"
+# A game's row as the reads take it: the snapshot, and the columns it must agree with.
+GAME_ROW = "SELECT id, channel, phase, version, snapshot FROM games"
 
 
 class Recent(Generic[T]):
@@ -208,7 +211,7 @@ class SqliteRepository(SqliteRatings, SqliteForget):
         game = self._active.get(key)
         if game is None:
             game = await self._one_game(
-                f"SELECT id, phase, version, snapshot FROM games WHERE channel = ? AND {ACTIVE}",
+                f"{GAME_ROW} WHERE channel = ? AND {ACTIVE}",
                 (key,),
             )
             if game is not None:
@@ -217,24 +220,21 @@ class SqliteRepository(SqliteRatings, SqliteForget):
 
     async def active_games(self, platform: str) -> list[Game]:
         """Every unfinished game of a platform (to resume computer turns and timers at start-up)."""
-        sql = (
-            f"SELECT id, phase, version, snapshot FROM games WHERE {ACTIVE}"
-            " AND substr(channel, 1, ?) = ?"
-        )
+        sql = f"{GAME_ROW} WHERE {ACTIVE} AND substr(channel, 1, ?) = ?"
         prefix = f"{platform}:"
         return await self._readable(await self._db.execute_fetchall(sql, (len(prefix), prefix)))
 
     async def last_finished(self, channel: ChannelKey) -> Game | None:
         """The channel's most recently finished game."""
         return await self._one_game(
-            "SELECT id, phase, version, snapshot FROM games WHERE channel = ?"
+            f"{GAME_ROW} WHERE channel = ?"
             " AND phase = 'finished' ORDER BY finished_at DESC LIMIT 1",
             (str(channel),),
         )
 
     async def get_game(self, game_id: str) -> Game | None:
         return await self._one_game(
-            "SELECT id, phase, version, snapshot FROM games WHERE id = ? AND phase != ?",
+            f"{GAME_ROW} WHERE id = ? AND phase != ?",
             (game_id, QUARANTINED),
         )
 
@@ -247,13 +247,16 @@ class SqliteRepository(SqliteRatings, SqliteForget):
         return None
 
     async def _readable(self, rows: Iterable[sqlite3.Row | tuple[Any, ...]]) -> list[Game]:
-        """The games of (id, phase, version, snapshot) rows; a snapshot that cannot be read
-        (bad JSON, a missing or unknown field) is quarantined and left out, so that one bad
-        row stops neither the start-up nor the other tables."""
+        """The games of GAME_ROW rows; a snapshot that cannot be read (bad JSON, a missing or
+        unknown field) or holds a game the bot cannot play (one that breaks core.invariants,
+        or not its row's) is quarantined and left out, so that one bad row stops neither the
+        start-up nor the other tables."""
         games = []
-        for game_id, phase, version, snapshot in rows:
+        for game_id, channel, phase, version, snapshot in rows:
             try:
-                games.append(read_snapshot(orjson.loads(snapshot)))
+                game = read_snapshot(orjson.loads(snapshot))
+                check_row(game, game_id, channel, phase, version)
+                games.append(game)
             except Exception as error:
                 await self._quarantine(game_id, phase, version, error)
         return games

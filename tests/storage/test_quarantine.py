@@ -20,7 +20,31 @@ DAMAGE = {
     "unknown field": ("json_set(snapshot, '$.future', 1)", "snapshot || '{\"future\": 1}'"),
     "bad value": ("json_set(snapshot, '$.phase', 'exploded')", "snapshot || '{\"phase\": 1}'"),
     "not an object": ("'[1, 2'", "'\"garbage\"'::jsonb"),  # SQLite: not even JSON
+    # Read without an error, but games the bot cannot play (core/invariants.py):
+    "current seat out of range": (
+        "json_set(snapshot, '$.current', 7)",
+        "jsonb_set(snapshot, '{current}', '7')",
+    ),
+    "scores of a wrong type": (
+        "json_set(snapshot, '$.seats[0].scores', 'abcdefghij')",
+        "jsonb_set(snapshot, '{seats,0,scores}', '\"abcdefghij\"')",
+    ),
+    "version not the row's": (
+        "json_set(snapshot, '$.version', 99)",
+        "jsonb_set(snapshot, '{version}', '99')",
+    ),
+    "channel not the row's": (
+        "json_set(snapshot, '$.channel.chat', '-5')",
+        "jsonb_set(snapshot, '{channel,chat}', '\"-5\"')",
+    ),
 }
+# The damage that stopped the whole start-up, or left the table stuck, before it was checked.
+BROKEN_RULES = [
+    "current seat out of range",
+    "scores of a wrong type",
+    "version not the row's",
+    "channel not the row's",
+]
 
 
 async def damage(backend: Backend, game_id: str, kind: str) -> None:
@@ -65,11 +89,12 @@ async def test_an_unreadable_game_is_set_aside_and_the_others_go_on(
     assert await restarted.quarantined(CHANNEL) is None
 
 
+@pytest.mark.parametrize("kind", ["missing field", *BROKEN_RULES])
 async def test_the_service_opens_a_new_game_where_one_cannot_be_read(
-    backend: Backend, caplog: pytest.LogCaptureFixture
+    backend: Backend, kind: str, caplog: pytest.LogCaptureFixture
 ) -> None:
     await started_pair(await backend.open(), "g-bad")
-    await damage(backend, "g-bad", "missing field")
+    await damage(backend, "g-bad", kind)
     service = GameService(await backend.open(), SeededRoller(1), id_factory=lambda: "g-new")
     service.on_deadline("telegram", lambda channel, outcome: _never())
     await service.resume_deadlines("telegram")  # start-up: does not raise

@@ -13,6 +13,7 @@ import aiosqlite
 import pytest
 
 from adapters.sqlite import SqliteRepository
+from adapters.sqlite.repository import GAME_ROW
 from adapters.sqlite.schema import MIGRATIONS, SCHEMA_VERSION
 from core.actions import Join, Open, Roll
 from core.chat_settings import ChatSettings
@@ -163,9 +164,7 @@ async def test_a_restarted_repository_loads_the_stored_game(db_path: Path) -> No
     try:
         statements = await traced(again)
         assert await again.active_game(CHANNEL) == table.game
-        assert len(statements) == 1 and statements[0].startswith(
-            "SELECT id, phase, version, snapshot FROM games"
-        )
+        assert len(statements) == 1 and statements[0].startswith(GAME_ROW)
         assert await again.active_game(CHANNEL) == table.game
         assert len(statements) == 1  # the second load is from memory
     finally:
