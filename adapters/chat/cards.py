@@ -48,8 +48,7 @@ class Redrawn:
 
 
 def live(card: object) -> bool:
-    """Whether a board's drawing has buttons to play with (one deleted must be sent again; one
-    without may wait for a lull of a busy group)."""
+    """Whether a board's drawing has buttons to play with (one deleted must be sent again)."""
     return isinstance(card, Board) or (isinstance(card, Redrawn) and card.live)
 
 

@@ -194,12 +194,11 @@ class Pace:
                 if group:
                     state.group.land(now, cost)
 
-    async def ready(self, chat: str, spare: int = 0) -> None:
+    async def ready(self, chat: str) -> None:
         """Wait until an edit in `chat` could go now, taking no slot (a drawer picks the newest
-        state to draw only then); with `spare` slots of a group's burst left over besides, for
-        an edit that may wait for a lull (an old board's last drawing)."""
+        state to draw only then)."""
         with pending():
-            while (wait := self._free(chat, spare)) > 0:
+            while (wait := self._free(chat)) > 0:
                 await self._sleep(wait)
 
     def reserve(self, chat: str, *, cost: int = 1) -> float:
@@ -232,9 +231,8 @@ class Pace:
             wait = max(wait, planned[over - 1] + limits.group_span - now)
         return wait
 
-    def _free(self, chat: str, spare: int = 0) -> float:
-        """How long until an edit in `chat` would not wait, by the slots reserved (and `spare`
-        more of a group's burst free)."""
+    def _free(self, chat: str) -> float:
+        """How long until an edit in `chat` would not wait, by the slots reserved."""
         limits = self.limits
         if limits is None:
             return 0.0
@@ -242,8 +240,6 @@ class Pace:
         wait = state.planned.wait(now, limits.interval, limits.burst)
         if limits.group(chat):
             wait = max(wait, self._group_wait(limits, state, now, 1))
-            burst = max(1, limits.group_burst - spare)
-            wait = max(wait, state.group_planned.wait(now, limits.group_interval, burst))
         if limits.overall_per_second:
             wait = max(wait, self._planned.due - now)
         return wait
@@ -278,7 +274,7 @@ class Redraws:
     one came while it drew."""
 
     def __init__(
-        self, draw: Draw, ready: Callable[[BoardRef, Card], Awaitable[None]] | None = None
+        self, draw: Draw, ready: Callable[[BoardRef], Awaitable[None]] | None = None
     ) -> None:
         self._draw = draw
         self._ready = ready  # waits until the board's chat may be written in
@@ -309,8 +305,7 @@ class Redraws:
     async def _drain(self, ref: BoardRef) -> None:
         while ref in self._pending:
             if self._ready is not None:
-                # newer states that come meanwhile replace this one
-                await self._ready(ref, self._pending[ref][2])
+                await self._ready(ref)  # newer states that come meanwhile replace this one
             channel, game_id, card, version = self._pending.pop(ref)
             await self._draw(channel, game_id, ref, card, version)
 

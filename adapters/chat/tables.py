@@ -67,7 +67,7 @@ class Tables:
         self.limiter = limiter or RateLimiter()
         self.troubles = Troubles(log, platform.name, platform.forbidden)
         self.drawn = Drawn()
-        self.redraws = Redraws(self._draw_board, partial(_ready, platform))
+        self.redraws = Redraws(self._draw_board, lambda ref: platform.pace.ready(str(ref.chat)))
         self.sheets = Sheets()
         self.order = Order()  # one table's actions in order, and what they show
         self._lost: dict[str, str] = {}  # channel → game whose live board could not be posted
@@ -406,9 +406,3 @@ class Tables:
         metrics.timer_fired(self.platform.name, outcome.events)
         await self.publish_in_turn(channel, outcome)
         await self.wake_computers(channel)
-
-
-async def _ready(platform: Platform, ref: BoardRef, card: cards.Card) -> None:
-    """A board's drawer waits for its chat's turn; an old board's last drawing (what was
-    written, no buttons) also for a lull, so that it never takes the live board's slot."""
-    await platform.pace.ready(str(ref.chat), spare=0 if cards.live(card) else 1)

@@ -55,17 +55,6 @@ def test_a_groups_minute_is_spent_evenly_after_a_short_burst() -> None:
     assert pace.reserve("-100") == 0
 
 
-def test_an_old_boards_last_drawing_waits_for_a_lull_of_the_group() -> None:
-    """A drawing with no buttons left (what a turn wrote) never takes the slot the live board
-    or the next player's board needs: it goes when two slots of the burst are free."""
-    clock = Clock()
-    limits = Limits(burst=100, per_second=100.0, group=TELEGRAM.group, slack=0, group_burst=4)
-    pace = Pace(limits, clock)
-    assert [pace.reserve("-100") for _ in range(3)] == [0, 0, 0]
-    assert pace._free("-100") == 0  # the live board's edit: the burst's last slot
-    assert pace._free("-100", spare=1) == pytest.approx(3)  # an old board's: a slot later
-
-
 async def test_an_edit_waits_for_the_groups_slot_that_a_send_took() -> None:
     """A board's drawer (`ready`) waits for the group's window as much as a send does."""
     loop = Loop()
@@ -209,7 +198,7 @@ async def test_a_drawer_picks_the_state_to_draw_only_when_the_chat_may_be_writte
     ) -> None:
         drawn.append(version)
 
-    async def ready(ref: BoardRef, card: cards.Card) -> None:
+    async def ready(ref: BoardRef) -> None:
         await turn.wait()  # the chat's pace holds every edit back for now
 
     redraws = Redraws(draw, ready)
