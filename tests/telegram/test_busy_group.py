@@ -26,15 +26,22 @@ async def spend_the_minute(fake: FakeTelegram, user: FakeUser, group: FakeChat) 
         await fake.send_message(user, group, "/general rules")
 
 
+async def alice_and_bob(tg: RunningBot, chat_id: int) -> tuple[FakeUser, FakeUser, FakeChat]:
+    """A game of Alice and Bob started in a new group, Alice to throw first."""
+    fake = tg.fake
+    alice, bob = fake.user(1001, "Alice"), fake.user(1002, "Bob")
+    group = fake.chat(chat_id, title="Busy")
+    await open_table(tg, group, alice, bob)
+    tg.roller.push([1, 1, 1, 1, 2, 6, 6, 6, 6, 5])  # the lot: Alice first
+    await press(fake, alice, live_board(fake, group), "Start")
+    return alice, bob, group
+
+
 async def test_a_press_is_answered_while_the_last_actions_message_waits_its_slot(
     tg: RunningBot,
 ) -> None:
     fake = tg.fake
-    alice, bob = fake.user(1001, "Alice"), fake.user(1002, "Bob")
-    group = fake.chat(-100700, title="Busy")
-    await open_table(tg, group, alice, bob)
-    tg.roller.push([1, 1, 1, 1, 2, 6, 6, 6, 6, 5])  # the lot: Alice first
-    await press(fake, alice, live_board(fake, group), "Start")
+    alice, bob, group = await alice_and_bob(tg, -100700)
     board = live_board(fake, group)
     tg.roller.push([2, 3, 3, 5, 6])
     await press(fake, alice, board, "Roll")
@@ -118,11 +125,7 @@ async def test_the_sheet_button_answers_in_private_and_costs_the_group_nothing(
     tg: RunningBot,
 ) -> None:
     fake = tg.fake
-    alice, bob = fake.user(1001, "Alice"), fake.user(1002, "Bob")
-    group = fake.chat(-100703, title="Sheets")
-    await open_table(tg, group, alice, bob)
-    tg.roller.push([1, 1, 1, 1, 2, 6, 6, 6, 6, 5])
-    await press(fake, alice, live_board(fake, group), "Start")
+    alice, bob, group = await alice_and_bob(tg, -100703)
     board = live_board(fake, group)
     fake.private_chat(bob)  # Bob opened a chat with the bot
     before = len(fake.bot_messages(group))
