@@ -8,6 +8,7 @@ from core.events import EndReason
 from core.game import Game, LotThrow, Phase, Seat, Turn
 from core.identity import ChannelKey, PlayerRef
 from core.rules import Variants
+from core.takeback import retake_from_dict, retake_to_dict
 
 
 def game_to_dict(game: Game) -> dict[str, Any]:
@@ -47,6 +48,7 @@ def game_to_dict(game: Game) -> dict[str, Any]:
         "turn_started": game.turn_started,
         "touched": game.touched,
         "language": game.language,
+        "retake": retake_to_dict(game.retake),
     }
 
 
@@ -82,4 +84,5 @@ def game_from_dict(data: dict[str, Any]) -> Game:
         turn_started=float(data.get("turn_started", 0.0)),
         touched=float(data.get("touched", 0.0)),
         language=str(data.get("language", "")),
+        retake=retake_from_dict(data.get("retake")),
     )
