@@ -15,7 +15,7 @@ from adapters.i18n.text import box_name, dice_text
 from core.actions import AddComputer
 from core.chat_settings import ChatSettings, cycled
 from core.errors import ErrorCode, GameError
-from core.events import BoxScored, DiceRolled
+from core.events import BoxScored, DiceRolled, ScoreTakenBack
 from core.service import Outcome
 from core.view import make_view
 
@@ -152,8 +152,8 @@ async def _on_board(
 
 
 async def _note(tables: Tables, exchange: Exchange, outcome: Outcome) -> None:
-    """Answer the press at once, saying what a throw showed or a box earned, for the presser's
-    eyes, before the board can."""
+    """Answer the press at once, saying what a throw showed, a box earned or which was taken
+    back, for the presser's eyes, before the board can."""
     text = None
     for event in outcome.events:  # the press's own event comes first
         if text is not None:
@@ -163,6 +163,8 @@ async def _note(tables: Tables, exchange: Exchange, outcome: Outcome) -> None:
         elif isinstance(event, BoxScored):
             box = box_name(tables.own, event.box)
             text = tables.own("toast-scored", points=event.points, box=box)
+        elif isinstance(event, ScoreTakenBack):
+            text = tables.own("toast-taken-back", box=box_name(tables.own, event.box))
     await exchange.note(text)
 
 

@@ -40,3 +40,4 @@ console-help-rules = the rules in brief
 console-help-help = this list
 console-help-quit = stop (or Ctrl-C); the game is kept for the next start
 console-help-also = The Russian commands work as well: { $words }.
+console-help-undo = take back the box just written, until the next player acts

@@ -101,3 +101,10 @@ chat-throws-left = { $left ->
 }
 chat-lobby-closed = The lobby is closed.
 chat-game-started = The game has started.
+
+## Taking back a mis-tapped box
+btn-take-back = ↩ Take back
+toast-taken-back = ↩ { $box }: taken back
+event-taken-back = ↩ { $name } took back { $box } ({ $points }).
+error-nothing-to-take-back = There is no box to take back now: a box can be taken back only until the next player acts.
+error-not-your-take-back = Only the player who wrote that box can take it back: { $player }.

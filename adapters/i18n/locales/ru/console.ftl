@@ -44,3 +44,4 @@ console-help-rules = правила вкратце
 console-help-help = этот список
 console-help-quit = выйти (или Ctrl-C); игра сохранится до следующего запуска
 console-help-also = Английские команды тоже работают: { $words }.
+console-help-undo = отменить последнюю запись, пока следующий игрок не сделал ход

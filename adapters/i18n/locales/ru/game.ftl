@@ -114,3 +114,10 @@ chat-throws-left = { $left ->
 }
 chat-lobby-closed = Набор за стол закрыт.
 chat-game-started = Игра началась.
+
+## Отмена ошибочной записи
+btn-take-back = ↩ Вернуть
+toast-taken-back = ↩ { $box }: запись отменена
+event-taken-back = ↩ { $name } отменяет запись в графе «{ $box }» ({ $points }).
+error-nothing-to-take-back = Сейчас отменять нечего: запись можно вернуть, только пока следующий игрок не сделал ход.
+error-not-your-take-back = Отменить эту запись может только тот, кто её сделал: { $player }.
