@@ -220,10 +220,12 @@ def turn(t: Translator, view: GameView, *, notify: bool = False) -> Rendered:
     sheet = _button(view, "v", t("btn-sheet"))
     if not view.dice:
         first: list[Component] = []
+        back: list[Component] = []
         if human:
             lines.append(esc(t("turn-first")))
             first.append(_button(view, "r", t("btn-roll-first"), _Style.primary))
-        back = [_button(view, payload.TAKE_BACK, t("btn-take-back"))] if view.take_back else []
+            if view.take_back:  # for whoever wrote the last box (a mis-tap), on a row of its own
+                back.append(_button(view, payload.TAKE_BACK, t("btn-take-back")))
         return Rendered(clip("\n".join(lines)), Buttons([[*first, sheet], back]), ping)
     lines.append("# " + dice_line((d.value for d in view.dice), (d.held for d in view.dice)))
     if not human:

@@ -160,7 +160,7 @@ def turn(t: Translator, view: GameView, *, notify: bool = False) -> Rendered:
             lines.append(escape(t("turn-first")))
         first = [_button(t("btn-roll-first"), view, "r")] if human else []
         rows.append([*first, sheet_button])
-        if view.take_back is not None:  # for the player who wrote the last box (a mis-tap)
+        if human and view.take_back is not None:  # for whoever wrote the last box (a mis-tap)
             rows.append([_button(t("btn-take-back"), view, payload.TAKE_BACK)])
         return Rendered("\n".join(lines), keyboard(rows))
     values = tuple(d.value for d in view.dice)
