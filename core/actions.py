@@ -88,6 +88,12 @@ class Score:
     box: Box
 
 
+@dataclass(frozen=True)
+class TakeBack:
+    """The player who wrote the last box takes it back (a mis-tap) before the next player acts:
+    their turn is again as it was just before they wrote it (core.takeback)."""
+
+
 Action = (
     Open
     | Join
@@ -102,4 +108,5 @@ Action = (
     | ToggleHold
     | Hold
     | Score
+    | TakeBack
 )

@@ -31,6 +31,8 @@ class ErrorCode(Enum):
     NOT_AT_TABLE = "not-at-table"  # a rematch asked by someone who did not play the game
     REMATCH_UNAVAILABLE = "rematch-unavailable"  # no recorded game of this table by that id
     REMATCH_OPEN = "rematch-open"  # the table's game is already this game's rematch
+    NOTHING_TO_TAKE_BACK = "nothing-to-take-back"  # no box written since the turn passed on
+    NOT_YOUR_TAKE_BACK = "not-your-take-back"  # the last box is another player's to take back
 
 
 class Stale(Enum):

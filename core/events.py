@@ -130,6 +130,17 @@ class BoxScored:
 
 
 @dataclass(frozen=True)
+class ScoreTakenBack:
+    """`player_id` took back the `points` they had just written in `box`: the box is open
+    again and their turn goes on as it was (the log's reviews skip what was taken back)."""
+
+    kind: ClassVar[str] = "score_taken_back"
+    player_id: str
+    box: Box
+    points: int
+
+
+@dataclass(frozen=True)
 class BigGeneralThrown:
     kind: ClassVar[str] = "big_general"
     player_id: str
@@ -157,6 +168,7 @@ Event = (
     | DiceRolled
     | HoldChanged
     | BoxScored
+    | ScoreTakenBack
     | BigGeneralThrown
     | GameEnded
 )
@@ -177,6 +189,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         DiceRolled,
         HoldChanged,
         BoxScored,
+        ScoreTakenBack,
         BigGeneralThrown,
         GameEnded,
     )

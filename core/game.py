@@ -20,6 +20,7 @@ from core.actions import (
     Roll,
     Score,
     Start,
+    TakeBack,
     ToggleHold,
 )
 from core.boxes import ALL_BOXES, Box
@@ -46,6 +47,7 @@ from core.events import (
 )
 from core.identity import COMPUTER_PREFIX, ChannelKey, PlayerRef
 from core.rules import MAX_THROWS, ROUNDS, Variants, is_big_general, score
+from core.takeback import Retake, retake_of, take_back
 
 NO_HOLDS: tuple[bool, ...] = (False,) * DICE_COUNT
 _Value = TypeVar("_Value", "Game", "Seat", "Turn")
@@ -137,6 +139,7 @@ class Game:
     turn_started: float = 0.0  # when the current turn (in the lobby: the lobby) began
     touched: float = 0.0  # when anything last happened
     language: str = ""  # the table's language, decided when it opened ("": the chat decides)
+    retake: Retake | None = None  # what taking back the last box restores (core.takeback)
 
     def seat_of(self, player_id: str) -> int | None:
         for index, seat in enumerate(self.seats):
@@ -206,9 +209,13 @@ def apply(
         case Hold(indices=indices):
             new, events = _hold(game, player, _held_set(indices))
         case Score(box=box):
-            new, events = _score(game, player, box)
+            new, events = _score(game, player, box, now)
+        case TakeBack():
+            new, events = take_back(game, player, now)
         case _:
             raise GameError(ErrorCode.BAD_ACTION)
+    if new.retake is not None and not isinstance(action, Score | Remind):
+        new = _evolve(new, retake=None)  # the next player acted: the last box stands
     if any(isinstance(event, TurnStarted) for event in events):
         return _evolve(new, version=game.version + 1, touched=now, turn_started=now), events
     return _evolve(new, version=game.version + 1, touched=now), events
@@ -380,7 +387,7 @@ def _hold(game: Game, player: PlayerRef, held: tuple[bool, ...]) -> tuple[Game, 
     return _evolve(game, turn=_evolve(game.turn, held=held)), (HoldChanged(player.id, held),)
 
 
-def _score(game: Game, player: PlayerRef, box: Box) -> tuple[Game, tuple[Event, ...]]:
+def _score(game: Game, player: PlayerRef, box: Box, now: float) -> tuple[Game, tuple[Event, ...]]:
     seat = require_turn(game, player)
     turn = game.turn
     if turn.throws == 0:
@@ -391,8 +398,11 @@ def _score(game: Game, player: PlayerRef, box: Box) -> tuple[Game, tuple[Event, 
     scores = tuple(points if b is box else seat.scores[b.index] for b in ALL_BOXES)
     seats = tuple(_evolve(s, scores=scores, missed=0) if s is seat else s for s in game.seats)
     events: list[Event] = [BoxScored(player.id, box, points, turn.dice, turn.throws)]
-    game, more = _advance(_evolve(game, seats=seats))
+    retake = retake_of(game, box, now)
+    game, more = _advance(_evolve(game, seats=seats, retake=retake))
     events.extend(more)
+    if retake is not None and game.phase is Phase.FINISHED:  # the game's last box stands
+        game = _evolve(game, retake=None)
     return game, tuple(events)
 
 

@@ -48,6 +48,7 @@ class Broken(Enum):
     LOT = "lot"
     WINNERS = "winners"
     ROW = "row"  # the snapshot against its database row (id, channel, phase, version)
+    RETAKE = "retake"  # what taking back the last box would restore
 
 
 class DamagedGame(ValueError):
@@ -87,6 +88,8 @@ def check_game(game: Game) -> None:
     _check_turn(game.turn, game.phase)
     if game.lot:
         _check_lot(game, ids)
+    if game.retake is not None:
+        _check_retake(game)
     version = game.version
     if type(version) is not int or version < 1:
         raise DamagedGame(Broken.VERSION, repr(version))
@@ -209,6 +212,23 @@ def _check_turn(turn: Turn, phase: Phase) -> None:
         raise DamagedGame(Broken.HELD, repr(held))
     if not throws and any(held):
         raise DamagedGame(Broken.HELD, "held before a throw")
+
+
+def _check_retake(game: Game) -> None:
+    """A box that may be taken back: in a game in play, its writer seated, the turn it restores
+    one the rules could have reached (a throw made, five dice, five holds)."""
+    retake = game.retake
+    assert retake is not None
+    numbers = (retake.seat, retake.round, retake.throws, retake.missed)
+    fine = game.phase is Phase.PLAYING and {*map(type, numbers)} == _INT
+    fine = fine and 0 <= retake.seat < len(game.seats) and 1 <= retake.round <= game.round
+    fine = fine and 1 <= retake.throws <= MAX_THROWS and retake.missed >= 0
+    fine = fine and type(retake.reminded) is bool and type(retake.elapsed) in _NUMBERS
+    fine = fine and 0 <= retake.elapsed < math.inf
+    holds = retake.held
+    fine = fine and len(holds) == DICE_COUNT and all(type(hold) is bool for hold in holds)
+    if not (fine and len(retake.dice) == DICE_COUNT and _faces(retake.dice)):
+        raise DamagedGame(Broken.RETAKE, repr(retake))
 
 
 def _check_lot(game: Game, ids: set[str]) -> None:

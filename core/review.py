@@ -7,6 +7,7 @@ Weighed by win chances as well (`story`), a decision also costs the mover's win 
 choice that wins most minus after theirs, everyone seated then counted (core.winplay); and the
 game becomes a story: every player's win chance after each turn, its big moments, its turning
 point. STRATEGY.md ("The review") defines the grades and the turning point.
+The log is read as it stands: a box taken back is no decision (core.takeback).
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from core.events import (
 )
 from core.rules import Variants
 from core.strategy import Choice, expected_game, judge
+from core.takeback import standing
 from core.winplay import choice_shares
 
 # Losses below this are rounding, not mistakes (points, and win shares).
@@ -279,9 +281,10 @@ class _Walk:
 
 
 def review(events: Iterable[Event], variants: Variants) -> dict[str, PlayerReview]:
-    """Each player's decisions weighed in expected points (fast: every finished game is)."""
+    """Each player's decisions weighed in expected points (fast: every finished game is); a box
+    taken back is no decision (core.takeback.standing)."""
     walk = _Walk(variants, weigh=False)
-    for event in events:
+    for event in standing(events):
         walk.read(event)
     return walk.reviews
 
@@ -290,7 +293,7 @@ def story(events: Iterable[Event], variants: Variants) -> Story | None:
     """The review weighed by win chances as well, and the game's win chances turn by turn;
     None for a table too big to weigh quickly, a game that did not finish with a winner, or a
     solo game (it always wins: its chances say nothing, its expected points do)."""
-    log = list(events)
+    log = standing(events)
     seated = next((len(e.order) for e in log if isinstance(e, GameStarted)), 0)
     if not 1 < seated <= CHANCE_SEATS:
         return None

@@ -10,6 +10,7 @@ from core.game import Game, LotThrow, Phase, Seat, Turn
 from core.identity import ChannelKey, PlayerRef
 from core.invariants import Broken, DamagedGame, check_game
 from core.rules import DEFAULT_VARIANTS, Variants
+from core.takeback import retake_from_dict, retake_to_dict
 
 
 def game_to_dict(game: Game) -> dict[str, Any]:
@@ -49,6 +50,7 @@ def game_to_dict(game: Game) -> dict[str, Any]:
         "turn_started": game.turn_started,
         "touched": game.touched,
         "language": game.language,
+        "retake": retake_to_dict(game.retake),
     }
 
 
@@ -99,6 +101,7 @@ def _game(data: dict[str, Any]) -> Game:
         turn_started=data.get("turn_started", 0.0),
         touched=data.get("touched", 0.0),
         language=data.get("language", ""),
+        retake=retake_from_dict(data.get("retake")),
     )
 
 

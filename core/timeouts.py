@@ -62,7 +62,8 @@ def act_on(game: Game, due: Due, roller: Roller, now: float) -> tuple[Game, tupl
 
 
 def expire(game: Game, roller: Roller, now: float) -> tuple[Game, tuple[Event, ...]]:
-    """The turn's time is up: it is played as the Club computer would; twice in a row, out."""
+    """The turn's time is up: it is played as the Club computer would (and stands: nobody may
+    take it back); twice in a row, out."""
     index = game.current
     seat = game.seats[index]
     player, missed = seat.player, seat.missed + 1
@@ -73,7 +74,7 @@ def expire(game: Game, roller: Roller, now: float) -> tuple[Game, tuple[Event, .
         events.extend(step)
         over = any(isinstance(event, TurnStarted | GameEnded) for event in step)
     seats = tuple(replace(s, missed=missed) if i == index else s for i, s in enumerate(game.seats))
-    game = replace(game, seats=seats)
+    game = replace(game, seats=seats, retake=None)  # the bot wrote that box: it stands
     if missed >= MISSED_TURNS_LIMIT and game.phase is Phase.PLAYING:
         events.append(PlayerRemoved(player.id, RemovalCause.TIMEOUT))
         game, step = apply(game, player, Leave(), roller, now)

@@ -79,6 +79,8 @@ class GameView:
     # Each player's chance of winning as the turn began (players' order; empty where the table
     # does not show them, or fewer than two play on).
     chances: tuple[float, ...] = ()
+    # Who may take back the box they wrote last (core.takeback), until the player to move acts.
+    take_back: PlayerView | None = None
 
     @property
     def can_roll(self) -> bool:
@@ -113,6 +115,7 @@ def make_view(game: Game, viewer_id: str | None = None, events: tuple[Event, ...
     by_id = {p.id: p for p in players}
     current = by_id.get(current_id) if current_id else None
     turn = game.turn
+    retake = game.retake if game.phase is Phase.PLAYING else None
     options: tuple[BoxOption, ...] = ()
     if current is not None and turn.throws:
         open_boxes = tuple(points is None for points in game.seats[game.current].scores)
@@ -142,6 +145,7 @@ def make_view(game: Game, viewer_id: str | None = None, events: tuple[Event, ...
         events=events,
         viewer_id=viewer_id,
         chances=_chances(game) if game.phase is Phase.PLAYING and game.variants.chances else (),
+        take_back=by_id.get(game.seats[retake.seat].player.id) if retake else None,
     )
 
 

@@ -3,7 +3,8 @@
 `g1|<game id>|<version>|<action>` — well under Telegram's 64 bytes and Discord's 100 characters.
 Actions: j join, l leave, b begin (start), x cancel, r roll, h0…h4 toggle a die, s0…s9 score a box
 by its sheet index, ag/am/ac/an add a Grandmaster/Master/Club/Novice computer; v view the score
-sheet, t a hint; m (on a finished game's final message) open its rematch.
+sheet, t a hint; m (on a finished game's final message) open its rematch; u take back the box
+just written (on the next player's board).
 The settings screen's buttons are `cfg|<setting>` (or `cfg|done`); the confirmation of
 /general forget's are `fgt|<user id>|y` (forget me) and `fgt|<user id>|n` (do not).
 """
@@ -14,7 +15,18 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from core.actions import Action, AddComputer, Cancel, Join, Leave, Roll, Score, Start, ToggleHold
+from core.actions import (
+    Action,
+    AddComputer,
+    Cancel,
+    Join,
+    Leave,
+    Roll,
+    Score,
+    Start,
+    TakeBack,
+    ToggleHold,
+)
 from core.boxes import Box
 from core.chat_settings import CHOICES
 from core.events import RECORDED_ENDS
@@ -26,7 +38,8 @@ PREFIX = "g1"
 SHEET = "v"
 HINT = "t"
 REMATCH = "m"
-PATTERN = re.compile(r"g1\|([a-z2-7]{8})\|(\d{1,9})\|(j|l|b|x|r|v|t|m|a[gmcn]|h[0-4]|s\d)")
+TAKE_BACK = "u"
+PATTERN = re.compile(r"g1\|([a-z2-7]{8})\|(\d{1,9})\|(j|l|b|x|r|v|t|m|u|a[gmcn]|h[0-4]|s\d)")
 LEVEL_CODES = {"ag": Level.GRANDMASTER, "am": Level.MASTER, "ac": Level.CLUB, "an": Level.NOVICE}
 SETTINGS_PREFIX = "cfg|"
 SETTINGS_DONE = "done"
@@ -131,6 +144,8 @@ def action_code(action: Action) -> str:
             return f"h{index}"
         case Score(box=box):
             return f"s{box.index}"
+        case TakeBack():
+            return TAKE_BACK
         case AddComputer(level=level):
             return next(code for code, lv in LEVEL_CODES.items() if lv is level)
     raise ValueError(f"no button for {action!r}")
@@ -143,6 +158,7 @@ def code_to_action(code: str) -> Action | None:
         "b": Start(),
         "x": Cancel(),
         "r": Roll(),
+        TAKE_BACK: TakeBack(),
     }
     if code in simple:
         return simple[code]

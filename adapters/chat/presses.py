@@ -16,7 +16,7 @@ from adapters.i18n.text import box_name, dice_text
 from core.actions import AddComputer, Start
 from core.chat_settings import ChatSettings, cycled
 from core.errors import ErrorCode, GameError
-from core.events import BoxScored, DiceRolled, HoldChanged
+from core.events import BoxScored, DiceRolled, HoldChanged, ScoreTakenBack
 from core.service import Outcome
 from core.view import make_view
 
@@ -180,8 +180,8 @@ def _lobby_moved_on(exchange: Exchange, press: payload.Press) -> bool:
 
 
 async def _note(tables: Tables, exchange: Exchange, outcome: Outcome) -> None:
-    """Answer the press at once, saying what a throw showed, which dice are kept or what a box
-    earned, for the presser's eyes, before the board can."""
+    """Answer the press at once, saying what a throw showed, which dice are kept, what a box
+    earned or which was taken back, for the presser's eyes, before the board can."""
     text = None
     for event in outcome.events:  # the press's own event comes first
         if text is not None:
@@ -193,6 +193,8 @@ async def _note(tables: Tables, exchange: Exchange, outcome: Outcome) -> None:
             text = tables.own("toast-scored", points=event.points, box=box)
         elif isinstance(event, HoldChanged):
             text = _held(tables, outcome, event.held)
+        elif isinstance(event, ScoreTakenBack):
+            text = tables.own("toast-taken-back", box=box_name(tables.own, event.box))
     await exchange.note(text)
 
 

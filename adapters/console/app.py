@@ -28,7 +28,7 @@ from adapters.i18n import Translator, available_locales, translator
 from adapters.i18n.chances import live_chances_line
 from adapters.i18n.ratings import rating_line
 from adapters.i18n.text import box_name, error_message, hint_lines, narrate, review_lines
-from core.actions import Action, AddComputer, Cancel, Join, Open, Start
+from core.actions import Action, AddComputer, Cancel, Join, Open, Start, TakeBack
 from core.computer import level_of, next_action
 from core.errors import GameError
 from core.events import RECORDED_ENDS, Event
@@ -271,6 +271,9 @@ class ConsoleGame:
                     self.say(self.t("console-ambiguous-box", box=box, boxes=listed))
                 case BadDice():
                     self.say(self.t("console-bad-dice"))
+                case TakeBack():  # whoever wrote the last box, at this one keyboard
+                    writer = game.seats[game.retake.seat].player if game.retake else seat.player
+                    game, show_board = await self._act(game, writer, parsed)
                 case _:
                     game, show_board = await self._act(game, seat.player, parsed)
         view = make_view(game)

@@ -10,7 +10,7 @@ from enum import Enum
 
 from adapters.i18n import available_locales, translator
 from adapters.i18n.text import box_name
-from core.actions import Action, Hold, Roll, Score
+from core.actions import Action, Hold, Roll, Score, TakeBack
 from core.boxes import ALL_BOXES, Box
 from core.dice import DICE_COUNT
 
@@ -24,6 +24,7 @@ class Command(Enum):
     ROLL = "roll"
     HOLD = "hold"
     SCORE = "score"
+    UNDO = "undo"
     SHEET = "sheet"
     HINT = "hint"
     CHANCES = "chances"
@@ -36,13 +37,15 @@ class Command(Enum):
 WORDS: dict[str, dict[Command, tuple[str, ...]]] = {
     "en": {
         Command.ROLL: ("r", "roll"), Command.HOLD: ("h", "hold"), Command.SCORE: ("s", "score"),
+        Command.UNDO: ("undo",),
         Command.SHEET: ("sheet",), Command.HINT: ("hint",), Command.CHANCES: ("chances",),
         Command.RULES: ("rules",),
         Command.HELP: ("help", "?"), Command.QUIT: ("q", "quit"),
     },
     "ru": {
         Command.ROLL: ("б", "бросить"), Command.HOLD: ("о", "оставить"),
-        Command.SCORE: ("з", "записать"), Command.SHEET: ("т", "таблица"),
+        Command.SCORE: ("з", "записать"), Command.UNDO: ("отменить",),
+        Command.SHEET: ("т", "таблица"),
         Command.HINT: ("п", "подсказка"), Command.CHANCES: ("шансы",),
         Command.RULES: ("правила",),
         Command.HELP: ("помощь", "?"), Command.QUIT: ("в", "выход"),
@@ -53,6 +56,7 @@ HIDDEN_WORDS: dict[str, Command] = {
     "exit": Command.QUIT, "выйти": Command.QUIT, "справка": Command.HELP,
     "бросок": Command.ROLL, "отложить": Command.HOLD, "o": Command.HOLD,
     "write": Command.SCORE,  # as a hint words it: "write Fours (16)"
+    "takeback": Command.UNDO, "вернуть": Command.UNDO,  # the chat button's word
 }  # fmt: skip
 BOX_ALIASES: dict[str, Box] = {
     "1s": Box.ONES, "2s": Box.TWOS, "3s": Box.THREES,
@@ -173,6 +177,8 @@ def parse(line: str) -> Parsed:
         case Command.SCORE:
             box = bare_box(" ".join(rest))
             return find_box(box) if box else Meta.BOXES
+        case Command.UNDO:
+            return TakeBack()
     return META[command]
 
 

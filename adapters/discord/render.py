@@ -31,6 +31,7 @@ from adapters.i18n.text import (
     setting_label,
     sheet_tables,
     shown_name,
+    taken_back,
     turn_header,
 )
 from core.chat_settings import CHOICES, ChatSettings
@@ -211,17 +212,21 @@ def turn(t: Translator, view: GameView, *, notify: bool = False) -> Rendered:
     assert current is not None, "a turn board needs a current player"
     human = not current.is_computer
     ping = current.id if notify and human else None
-    lines = [esc(turn_header(t, view, "\x00")).replace("\x00", mention(current))]
+    lines = [esc(line) for line in taken_back(t, view)]
+    lines.append(esc(turn_header(t, view, "\x00")).replace("\x00", mention(current)))
     for line in (standings_line(t, view), chances_line(t, view)):
         if line is not None:
             lines.append(esc(line))
     sheet = _button(view, "v", t("btn-sheet"))
     if not view.dice:
         first: list[Component] = []
+        back: list[Component] = []
         if human:
             lines.append(esc(t("turn-first")))
             first.append(_button(view, "r", t("btn-roll-first"), _Style.primary))
-        return Rendered(clip("\n".join(lines)), Buttons([[*first, sheet]]), ping)
+            if view.take_back:  # for whoever wrote the last box (a mis-tap), on a row of its own
+                back.append(_button(view, payload.TAKE_BACK, t("btn-take-back")))
+        return Rendered(clip("\n".join(lines)), Buttons([[*first, sheet], back]), ping)
     lines.append("# " + dice_line((d.value for d in view.dice), (d.held for d in view.dice)))
     if not human:
         return Rendered(clip("\n".join(lines)), Buttons([[sheet]]))

@@ -23,6 +23,7 @@ from core.events import (
     PlayerJoined,
     PlayerLeft,
     PlayerRemoved,
+    ScoreTakenBack,
     TurnReminder,
     TurnTimedOut,
 )
@@ -145,11 +146,19 @@ def narrate(t: Translator, view: GameView, events: Iterable[Event]) -> list[str]
             case BoxScored(player_id=pid, box=box, points=points):
                 key = "turn-scored" if points else "turn-scratched"
                 lines.append(t(key, name=name_of(view, pid), points=points, box=box_name(t, box)))
+            case ScoreTakenBack(player_id=pid, box=box, points=points):
+                name = name_of(view, pid)
+                lines.append(t("event-taken-back", name=name, points=points, box=box_name(t, box)))
             case BigGeneralThrown(player_id=pid, dice=dice):
                 lines.append(t("big-general", name=name_of(view, pid), dice=dice_text(dice)))
             case GameEnded(reason=reason):
                 lines.extend(ending(t, view, reason))
     return lines
+
+
+def taken_back(t: Translator, view: GameView) -> list[str]:
+    """What a board says on top of the turn a taking back restored (its view's events)."""
+    return narrate(t, view, [event for event in view.events if isinstance(event, ScoreTakenBack)])
 
 
 def duration(t: Translator, seconds: int) -> str:

@@ -24,6 +24,7 @@ from adapters.i18n.text import (
     setting_label,
     sheet_tables,
     shown_name,
+    taken_back,
     turn_header,
 )
 from core.chat_settings import CHOICES, ChatSettings
@@ -147,7 +148,8 @@ def turn(t: Translator, view: GameView, *, notify: bool = False) -> Rendered:
     assert current is not None, "a turn board needs a current player"
     human = not current.is_computer
     who = mention(current) if notify and human else f"<b>{escape(shown_name(current.name))}</b>"
-    lines = [escape(turn_header(t, view, "\x00")).replace("\x00", who)]
+    lines = [escape(line) for line in taken_back(t, view)]
+    lines.append(escape(turn_header(t, view, "\x00")).replace("\x00", who))
     for line in (standings_line(t, view), chances_line(t, view)):
         if line is not None:
             lines.append(escape(line))
@@ -158,6 +160,8 @@ def turn(t: Translator, view: GameView, *, notify: bool = False) -> Rendered:
             lines.append(escape(t("turn-first")))
         first = [_button(t("btn-roll-first"), view, "r")] if human else []
         rows.append([*first, sheet_button])
+        if human and view.take_back is not None:  # for whoever wrote the last box (a mis-tap)
+            rows.append([_button(t("btn-take-back"), view, payload.TAKE_BACK)])
         return Rendered("\n".join(lines), keyboard(rows))
     values = tuple(d.value for d in view.dice)
     held = tuple(d.held for d in view.dice)

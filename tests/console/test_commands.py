@@ -21,7 +21,7 @@ from adapters.console.commands import (
 )
 from adapters.i18n import translator
 from adapters.i18n.text import box_name, choice_text
-from core.actions import Hold, Roll, Score
+from core.actions import Hold, Roll, Score, TakeBack
 from core.boxes import ALL_BOXES, Box
 from core.strategy import Choice
 
@@ -127,6 +127,7 @@ def test_every_listed_word_is_a_command_and_means_its_command() -> None:
         Command.ROLL: Roll(),
         Command.HOLD: Hold(frozenset()),
         Command.SCORE: Meta.BOXES,
+        Command.UNDO: TakeBack(),
         Command.SHEET: Meta.SHEET,
         Command.HINT: Meta.HINT,
         Command.CHANCES: Meta.CHANCES,

@@ -144,6 +144,6 @@ def test_russian_help_lists_the_russian_words_first() -> None:
     for usage in ("б, бросить", "о 1 3 5, оставить 1 3 5", "з ГРАФА, записать ГРАФА", "т, таблица",
                   "п, подсказка", "правила", "помощь, ?", "в, выход"):  # fmt: skip
         assert f"  {usage} " in text, usage
-    assert "r, h, s, sheet, hint, chances, rules, help, q" in text.split("\n")[-1]
+    assert "r, h, s, undo, sheet, hint, chances, rules, help, q" in text.split("\n")[-1]
     english = help_text(EN)
     assert "  r, roll " in english and "  s BOX, score BOX " in english

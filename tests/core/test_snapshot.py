@@ -320,3 +320,38 @@ def test_random_damage_is_refused_or_leaves_a_game_the_bot_can_play(data: dict[s
         for action in (Roll(), Hold(frozenset({0})), Score(Box.GENERAL), Start(), Leave()):
             with contextlib.suppress(GameError):
                 apply(game, seat.player, action, roller)
+
+
+def just_written() -> dict[str, Any]:
+    """Alice's first box written a moment ago: Bob has not acted, so she may take it back."""
+    game, roller = started(ALICE, BOB)
+    roller.push([1, 1, 1, 4, 5])
+    game, _ = act(game, ALICE, Roll(), roller)
+    game, _ = act(game, ALICE, Score(Box.ONES), roller)
+    assert game.retake is not None
+    return json.loads(json.dumps(game_to_dict(game)))
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "broken"),
+    [
+        ("retake.seat", 2, Broken.RETAKE),
+        ("retake.seat", "0", Broken.RETAKE),
+        ("retake.throws", 0, Broken.RETAKE),
+        ("retake.dice", [1, 1, 1, 4], Broken.RETAKE),
+        ("retake.dice", [1, 1, 1, 4, 7], Broken.RETAKE),
+        ("retake.held", [0, 0, 0, 0, 0], Broken.RETAKE),
+        ("retake.elapsed", -1, Broken.RETAKE),
+        ("retake.box", "nine", Broken.FIELD),
+        ("retake", [], Broken.FIELD),
+    ],
+)
+def test_a_box_to_take_back_is_checked_too(path: str, value: Any, broken: Broken) -> None:
+    """Taking back restores the turn it keeps: a damaged one is refused at load, not at the
+    press that would have restored it."""
+    data = just_written()
+    assert game_from_dict(copy.deepcopy(data)).retake is not None  # sound before
+    _set(path, value)(data)
+    with pytest.raises(DamagedGame) as refused:
+        game_from_dict(data)
+    assert refused.value.broken is broken, refused.value

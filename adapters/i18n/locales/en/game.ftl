@@ -114,3 +114,10 @@ error-stale-repeated = That is done already: the board had not caught up with yo
 error-stale-started = The game has started since: the lobby is closed.
 error-stale-turn-passed = That turn is over: it's { $player }'s turn now.
 error-stale-new-turn = That turn is over: your turn of round { $round } has begun.
+
+## Taking back a mis-tapped box
+btn-take-back = ↩ Take back
+toast-taken-back = ↩ { $box }: taken back
+event-taken-back = ↩ { $name } took back { $box } ({ $points }).
+error-nothing-to-take-back = There is no box to take back now: a box can be taken back only until the next player acts.
+error-not-your-take-back = Only the player who wrote that box can take it back: { $player }.

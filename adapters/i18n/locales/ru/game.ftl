@@ -127,3 +127,10 @@ error-stale-repeated = Это уже сделано: сообщение не у�
 error-stale-started = Игра уже началась: набор за стол закрыт.
 error-stale-turn-passed = Этот ход уже закончился: сейчас ходит { $player }.
 error-stale-new-turn = Этот ход уже закончился: начался ваш ход в раунде { $round }.
+
+## Отмена ошибочной записи
+btn-take-back = ↩ Вернуть
+toast-taken-back = ↩ { $box }: запись отменена
+event-taken-back = ↩ { $name } отменяет запись в графе «{ $box }» ({ $points }).
+error-nothing-to-take-back = Сейчас отменять нечего: запись можно вернуть, только пока следующий игрок не сделал ход.
+error-not-your-take-back = Отменить эту запись может только тот, кто её сделал: { $player }.
