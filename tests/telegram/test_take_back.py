@@ -58,9 +58,9 @@ async def test_the_writer_takes_back_the_box_on_the_next_board(tg: RunningBot) -
     assert labels[:5] == ["🔒6", "6", "4", "5", "1"] and "General · 0" in labels
     assert "↩ Take back" not in labels
 
-    # Bob's Roll from his board as it was is out of date now; the board shows Alice's turn.
+    # Bob's Roll from his board as it was is told the turn is Alice's again.
     query = await fake.press(bob, board, data=bobs_roll)
-    assert (await fake.wait_answer(query))[0] == "This board is out of date."
+    assert (await fake.wait_answer(query))[0] == "That turn is over: it's Alice's turn now."
     await fake.settle()
     assert len(fake.bot_messages(group)) == sent
     assert "Alice's turn" in fake.message(group, bobs.message_id).plain_text
