@@ -209,7 +209,7 @@ class Pace:
         now, state = self._clock(), self._state(chat)
         slot = now + state.planned.wait(now, limits.interval, limits.burst, cost)
         if limits.group(chat):
-            slot = now + max(slot - now, self._group_wait(limits, state, now, cost))
+            slot = max(slot, now + self._group_wait(limits, state, now, cost))
         if limits.overall_per_second:  # the bot's writes everywhere share one budget too
             slot = max(slot, self._planned.due)
             self._planned.take(slot, limits.spacing, cost)

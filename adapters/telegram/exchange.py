@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Iterable
 from functools import partial
 from html import escape
 
@@ -65,9 +66,14 @@ class _Exchange:
     async def direct(self, card: cards.Card) -> bool:
         """The card in the person's private chat with the bot, in their language: it spends
         nothing of the group's minute. False where the bot may not write there."""
+        return await self._alone(draw(self.calls.own, card))
+
+    async def _alone(self, messages: Iterable[Rendered]) -> bool:
+        """Post in the person's private chat with the bot; False where it may not (they never
+        opened that chat, or blocked the bot)."""
         alone = ChannelKey(PLATFORM, str(self.user.id))
         try:
-            for rendered in draw(self.calls.own, card):
+            for rendered in messages:
                 await self.calls.send_rendered(alone, rendered)
         except (Forbidden, BadRequest) as error:
             log.info("cannot write to %s privately: %s", self.user.id, error)
@@ -127,12 +133,7 @@ class CommandExchange(_Exchange):
         key = "hint-from" if isinstance(card, cards.Hint) else "hint-refused-from"
         title = t(key, chat=self.message.chat.title or "")
         text = "\n".join(rendered.text for rendered in draw(t, card))
-        try:
-            await self.calls.bot.send_message(
-                self.user.id, f"{escape(title)}\n{text}", parse_mode=ParseMode.HTML
-            )
-        except (Forbidden, BadRequest) as error:
-            log.info("cannot write to %s privately: %s", self.user.id, error)
+        if not await self._alone([Rendered(f"{escape(title)}\n{text}")]):
             if isinstance(card, cards.Hint):
                 await self._reply(hint_offer(t, card.game_id, card.version))
             else:
