@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -249,7 +250,7 @@ class Soak:
             task = asyncio.create_task(self.press(table, person, board, code))
             await asyncio.sleep(self.random.uniform(0, 0.03))
             await self.kill_bot()
-            answer = await task
+            answer = await self.answered_before_the_kill(task)
             await self.start_bot()
         else:
             answer = await self.press(table, person, board, code)
@@ -260,6 +261,16 @@ class Soak:
             self.seen.append(Seen(pressed.game_id, pressed.version + 1))
         else:
             self.report.refused += 1
+
+    async def answered_before_the_kill(self, press: asyncio.Task[str | None]) -> str | None:
+        """The press's answer if the killed bot gave it: once the fakes have heard all it sent,
+        an unanswered press never will be (waiting out ANSWER_WAIT would tell nothing more)."""
+        await asyncio.gather(self.telegram.handled(), self.discord.handled())
+        if not press.done():
+            press.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            return await press
+        return None
 
     # ------------------------------------------------------------------ the whole run
 

@@ -6,13 +6,28 @@ import logging
 import os
 import uuid
 from collections.abc import AsyncIterator, Iterator
+from typing import Any
 
 import pytest
 
+from tests.parallel import OneByOne, own_postgres_database
+
+own_postgres_database()  # before anything reads the URL
 POSTGRES = os.environ.get("GENERAL_TEST_POSTGRES_URL")
 needs_postgres = pytest.mark.skipif(
     not POSTGRES, reason="GENERAL_TEST_POSTGRES_URL is not set: no PostgreSQL server to use"
 )
+
+
+@pytest.hookimpl(trylast=True)  # after pytest-randomly's shuffle, which it keeps otherwise
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The slow tests first: handed out one by one to the parallel workers, the longest then
+    run beside the many short ones, and the run ends together instead of waiting on one."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> OneByOne:
+    return OneByOne(config, log)
 
 
 @pytest.fixture(autouse=True)

@@ -12,6 +12,8 @@ import sqlite3
 import sys
 from pathlib import Path
 
+import pytest
+
 from adapters.sqlite import SqliteRepository
 from core.dice import ScriptedRoller
 from core.identity import ChannelKey
@@ -54,6 +56,7 @@ def restore(backup: Path, database: Path) -> None:
     shutil.copy(backup, database)
 
 
+@pytest.mark.slow
 async def test_a_backup_taken_while_the_bot_plays_is_restored_and_the_game_goes_on(
     tmp_path: Path,
 ) -> None:

@@ -39,6 +39,7 @@ async def test_service_benchmark_runs(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("platform", roundtrip.PLATFORMS)
+@pytest.mark.slow
 async def test_roundtrip_benchmark_runs(tmp_path: Path, platform: str) -> None:
     levels = [Level(1, 0.01, 0.4), Level(2, CAPACITY, 0.3)]
     report = await roundtrip.roundtrip(1, levels, tmp_path, platforms=(platform,), warmup=0.1)
@@ -54,6 +55,7 @@ async def test_roundtrip_benchmark_runs(tmp_path: Path, platform: str) -> None:
     assert "Price of the game" in "\n".join(report.lines())
 
 
+@pytest.mark.slow
 async def test_memory_benchmark_runs(tmp_path: Path) -> None:
     report = await memory.memory(1, tmp_path, finished=20, in_progress=4)
     assert report.problems == []
@@ -65,6 +67,7 @@ async def test_memory_benchmark_runs(tmp_path: Path) -> None:
     assert "peak RSS" in "\n".join(report.lines())
 
 
+@pytest.mark.slow
 async def test_startup_benchmark_runs(tmp_path: Path) -> None:
     report = await startup.startup(1, tmp_path, cold=False, configs=("telegram",), warm=False)
     assert report.ready[("telegram", True)].median > 0
@@ -79,6 +82,7 @@ async def test_chats_benchmark_runs(tmp_path: Path) -> None:
     assert "growth" in "\n".join(report.lines())
 
 
+@pytest.mark.slow
 async def test_limits_benchmark_runs(tmp_path: Path) -> None:
     """One table of four under the fake's strict limits, a few seconds of quick presses."""
     run = await limits.measure(

@@ -38,6 +38,7 @@ class Counter(logging.Handler):
         self.warnings += record.levelno == logging.WARNING
 
 
+@pytest.mark.slow
 def test_troubles_remember_the_latest_chats_only() -> None:
     log = logging.getLogger("tests.bounded.troubles")
     counter = Counter()
@@ -188,8 +189,8 @@ async def test_telegram_front_end_keeps_no_marks(fake: FakeTelegram, tmp_path: P
         chats = [fake.chat(-20_000 - number) for number in range(50)]
         for number, chat in enumerate(chats):
             await fake.send_message(fake.user(20_000 + number, f"P{number}"), chat, "/general help")
+        await fake.wait_for(lambda: all(fake.bot_messages(chat) for chat in chats), timeout=30)
         await fake.settle()
-        assert all(fake.bot_messages(chat) for chat in chats)
         assert _marked(front.app) == (0, 0)
         assert not front.app.chat_data and not front.app.user_data
     finally:

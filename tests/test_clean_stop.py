@@ -11,6 +11,8 @@ import sqlite3
 import time
 from pathlib import Path
 
+import pytest
+
 from adapters.i18n import translator
 from tests.discord.kit import TOKEN, button, has_button
 from tests.fakes.discord import FakeChannel, FakeDiscord, FakeInteraction, FakeMember, FakeMessage
@@ -89,6 +91,7 @@ def stored_holds(database: Path) -> dict[str, tuple[int, tuple[bool, ...], int, 
     }
 
 
+@pytest.mark.slow
 async def test_sigterm_mid_flood_keeps_every_answered_press_and_nothing_else(
     tmp_path: Path,
 ) -> None:

@@ -94,6 +94,7 @@ def only_quarantines(caplog: pytest.LogCaptureFixture) -> None:
 )
 @given(data=st.data())
 @pytest.mark.parametrize("store", ["sqlite", "postgres"])
+@pytest.mark.slow
 def test_random_damage_stops_neither_the_start_up_nor_the_tables(
     store: str,
     data: st.DataObject,

@@ -20,6 +20,7 @@ import time
 from pathlib import Path
 
 import orjson
+import pytest
 
 from core.ports import read_snapshot
 
@@ -91,6 +92,7 @@ def version_of(save: str) -> tuple[str, int]:
     return game_id, int(version)
 
 
+@pytest.mark.slow
 def test_a_kill_in_the_middle_of_a_group_loses_no_acknowledged_save(tmp_path: Path) -> None:
     path = tmp_path / "general.db"
     child = subprocess.Popen(

@@ -24,15 +24,10 @@ from core.dice import ScriptedRoller
 from tests.discord.kit import TOKEN
 from tests.fakes.discord import FakeDiscord
 from tests.fakes.telegram import FakeTelegram
+from tests.parallel import free_port
 from tests.process import Bot, on_discord, on_telegram
 from tests.telegram.kit import bot_settings, live_board, press, running
 from tests.telegram.test_rematch import SEED_ALICE_BIG, ended
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 class Scrapes:
@@ -82,6 +77,7 @@ def moved(before: dict[Any, float], after: dict[Any, float], name: str, **labels
     return value(after, name, **labels) - value(before, name, **labels)
 
 
+@pytest.mark.slow
 async def test_health_and_metrics_of_the_real_process(tmp_path: Path) -> None:
     tg, dc = FakeTelegram(), FakeDiscord(token=TOKEN)
     await tg.start()

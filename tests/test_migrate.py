@@ -89,6 +89,7 @@ async def recorded_games(database: Path, telegram: str, discord: str) -> None:
         )
 
 
+@pytest.mark.slow
 async def test_everything_moves_to_postgresql_and_the_running_games_go_on(
     tmp_path: Path, target: str
 ) -> None:
@@ -202,6 +203,7 @@ async def same_games(database: Path, url: str) -> None:
         assert old_row[7] == new_row[7]
 
 
+@pytest.mark.slow
 async def test_refusals_are_one_line_write_nothing_and_show_no_password(
     tmp_path: Path, target: str
 ) -> None:

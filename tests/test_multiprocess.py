@@ -9,29 +9,24 @@ import contextlib
 import json
 import os
 import signal
-import socket
 import sys
 from pathlib import Path
 from typing import Any
 
 import aiohttp
 import asyncpg
+import pytest
 from aiohttp import web
 
 from tests.conftest import needs_postgres
 from tests.fakes.discord import FakeDiscord
 from tests.fakes.telegram import FakeTelegram
+from tests.parallel import free_port
 
 pytestmark = needs_postgres
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = 50
 DISCORD_TOKEN = "multi-process-discord-token"
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 class Process:
@@ -197,6 +192,7 @@ async def play_telegram(fake: FakeTelegram, n: int) -> None:
     raise AssertionError(f"game {n} did not end; its last messages: {last[-3:]}")
 
 
+@pytest.mark.slow
 async def test_two_webhook_processes_one_killed(postgres_url: str, tmp_path: Path) -> None:
     fake = FakeTelegram()
     await fake.start()
@@ -285,6 +281,7 @@ async def play_discord(fake: FakeDiscord, guild: Any, n: int) -> None:
     raise AssertionError(f"game {n} did not end")
 
 
+@pytest.mark.slow
 async def test_two_discord_shards_one_killed(postgres_url: str, tmp_path: Path) -> None:
     fake = FakeDiscord(token=DISCORD_TOKEN)
     await fake.start()

@@ -177,6 +177,7 @@ NAMES = [
 
 
 @pytest.mark.parametrize("name", NAMES)
+@pytest.mark.slow
 def test_a_bad_setting_is_one_line_naming_it(started: dict[str, Case], name: str) -> None:
     case = started[name]
     if name == "database not writable" and os.geteuid() == 0 and not case.prefix:
@@ -190,6 +191,7 @@ def test_a_bad_setting_is_one_line_naming_it(started: dict[str, Case], name: str
         assert case.secret not in out, out
 
 
+@pytest.mark.slow
 def test_every_case_is_checked(started: dict[str, Case]) -> None:
     assert sorted(started) == sorted(NAMES)
 

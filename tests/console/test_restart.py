@@ -76,6 +76,7 @@ def stored_game(database: Path) -> dict[str, object]:
     return json.loads(row[0])
 
 
+@pytest.mark.slow
 async def test_sigkill_mid_game_then_resume(tmp_path: Path) -> None:
     database = tmp_path / "general.db"
     first = await ConsoleProcess.start(database)
@@ -132,6 +133,7 @@ async def test_sigkill_mid_game_then_resume(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("stop", ["ctrl-c", "ctrl-d"])
+@pytest.mark.slow
 async def test_ctrl_c_or_end_of_input_saves_at_once_and_the_next_run_resumes(
     tmp_path: Path, stop: str
 ) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -127,6 +128,7 @@ def check_log(game: Game, log: list, players: int) -> None:
 
 @FEW
 @given(players=player_count, variants=variants_strategy, seed=seeds, rng=st.randoms())
+@pytest.mark.slow
 def test_random_full_games_keep_the_rules(
     players: int, variants: Variants, seed: int, rng: random.Random
 ) -> None:

@@ -55,6 +55,7 @@ def round_two(board: FakeMessage | None) -> bool:
     return board is not None and "round 2/" in (board.content or "")
 
 
+@pytest.mark.slow
 async def test_fifty_seats_of_long_names_play_a_round_and_end(
     fake: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

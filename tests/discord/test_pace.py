@@ -23,6 +23,7 @@ async def strict() -> AsyncIterator[FakeDiscord]:
         server.assert_clean()
 
 
+@pytest.mark.slow
 async def test_a_game_pressed_fast_under_strict_limits_meets_no_429(
     strict: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

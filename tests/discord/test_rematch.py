@@ -9,6 +9,8 @@ import os
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.discord.kit import TOKEN, RunningBot, bot_messages, live_board, open_table, press, slash
 from tests.discord.test_resilience import BotProcess, board_or_end, remote_press, remote_slash
 from tests.fakes.discord import FakeChannel, FakeDiscord, FakeMessage
@@ -94,6 +96,7 @@ async def start_bot(fake: FakeDiscord, database: Path) -> BotProcess:
     return bot
 
 
+@pytest.mark.slow
 async def test_the_rematch_button_works_after_a_sigkill(tmp_path: Path) -> None:
     database = tmp_path / "general.db"
     async with FakeDiscord(token=TOKEN) as fake:

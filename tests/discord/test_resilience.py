@@ -12,6 +12,8 @@ import sqlite3
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.discord.kit import (
     TOKEN,
     RunningBot,
@@ -207,6 +209,7 @@ def stored_game(database: Path) -> dict[str, object]:
     return json.loads(row[0])  # type: ignore[no-any-return]
 
 
+@pytest.mark.slow
 async def test_sigkill_mid_game_then_the_old_buttons_carry_on(tmp_path: Path) -> None:
     database = tmp_path / "general.db"
     async with FakeDiscord(token=TOKEN) as fake:

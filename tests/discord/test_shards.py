@@ -13,6 +13,7 @@ from tests.discord.kit import live_board, running_bot, slash
 from tests.fakes.discord import FakeDiscord
 
 
+@pytest.mark.slow
 async def test_one_process_runs_all_shards(
     fake: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

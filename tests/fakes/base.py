@@ -150,6 +150,17 @@ class FakeServer:
             raise AssertionError(failure())
         return value
 
+    async def handled(self, quiet: float = 0.05, timeout: float = 5.0) -> None:
+        """Wait until no request is in flight and none came for ``quiet`` seconds: after the bot
+        process died, what it sent has been heard, and nothing more will come."""
+        await self._settle_until(
+            lambda: self._inflight > 0,
+            quiet,
+            timeout,
+            pause=min(quiet / 4, 0.01),
+            failure=lambda: f"requests still in flight after {timeout}s",
+        )
+
     async def _settle_until(
         self,
         busy: Callable[[], bool],

@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from adapters.i18n.text import shown_name
 from tests.fakes.telegram import FakeChat, FakeMessage, FakeTelegram, FakeUser
 from tests.kit import Rigged
@@ -69,6 +71,7 @@ def round_two(board: FakeMessage | None) -> bool:
     return board is not None and ROUND_TWO.search(board.plain_text or "") is not None
 
 
+@pytest.mark.slow
 async def test_fifty_seats_of_long_names_play_a_round_and_end(
     fake: FakeTelegram, tmp_path: Path
 ) -> None:

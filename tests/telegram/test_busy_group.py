@@ -37,6 +37,7 @@ async def alice_and_bob(tg: RunningBot, chat_id: int) -> tuple[FakeUser, FakeUse
     return alice, bob, group
 
 
+@pytest.mark.slow
 async def test_a_press_is_answered_while_the_last_actions_message_waits_its_slot(
     tg: RunningBot,
 ) -> None:
@@ -62,6 +63,7 @@ async def test_a_press_is_answered_while_the_last_actions_message_waits_its_slot
     assert "Bob" in live_board(fake, group).plain_text
 
 
+@pytest.mark.slow
 async def test_a_command_that_must_wait_for_the_group_shows_the_bot_typing(
     tg: RunningBot,
 ) -> None:
@@ -84,6 +86,7 @@ async def stormy() -> AsyncIterator[FakeTelegram]:
         yield server
 
 
+@pytest.mark.slow
 async def test_a_press_is_answered_while_another_call_waits_out_a_429(
     stormy: FakeTelegram, tmp_path: Path
 ) -> None:

@@ -5,11 +5,14 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
+import pytest
+
 from core.dice import SeededRoller
 from tests.fakes.telegram import FakeTelegram
 from tests.telegram.kit import SeededBot, bot_settings, live_board, press, running
 
 
+@pytest.mark.slow
 async def test_a_person_against_two_computers_with_hints_and_review(tg_seeded: SeededBot) -> None:
     fake: FakeTelegram = tg_seeded.fake
     ann, bob = fake.user(1001, "Ann"), fake.user(1002, "Bob")

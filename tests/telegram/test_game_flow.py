@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from adapters.chat import payload
 from tests.kit import LOT_ALICE_LOW, game_rows
 from tests.telegram.kit import RunningBot, live_board, open_table, press
 
 
+@pytest.mark.slow
 async def test_two_player_game_to_the_final_sheet(tg: RunningBot) -> None:
     fake = tg.fake
     alice = fake.user(1001, "Alice", username="alice")

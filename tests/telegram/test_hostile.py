@@ -32,6 +32,7 @@ arguments = st.text(st.characters(blacklist_categories=("Cs", "Cc")), max_size=3
 )
 @given(people=st.lists(names, min_size=2, max_size=3), data=st.lists(payloads, max_size=6),
        argument=arguments)  # fmt: skip
+@pytest.mark.slow
 def test_hostile_input_is_answered_and_changes_nothing(
     tmp_path_factory: pytest.TempPathFactory, people: list[str], data: list[str], argument: str
 ) -> None:

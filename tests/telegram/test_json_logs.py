@@ -9,10 +9,13 @@ import json
 import signal
 from pathlib import Path
 
+import pytest
+
 from tests.fakes.telegram import FakeTelegram
 from tests.process import Bot, on_telegram
 
 
+@pytest.mark.slow
 async def test_json_lines_name_where_they_happened_and_hide_the_token(
     fake: FakeTelegram, tmp_path: Path
 ) -> None:

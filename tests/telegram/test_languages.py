@@ -8,6 +8,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from adapters.i18n import translator
 from core.dice import SeededRoller
 from tests.fakes.telegram import FakeChat, FakeTelegram, FakeUser
@@ -70,6 +72,7 @@ async def play_turn(
     return True
 
 
+@pytest.mark.slow
 async def test_a_russian_table_with_a_computer_and_a_timer_speaks_only_russian(
     fake: FakeTelegram, tmp_path: Path
 ) -> None:

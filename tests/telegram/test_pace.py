@@ -25,6 +25,7 @@ async def strict() -> AsyncIterator[FakeTelegram]:
         yield server
 
 
+@pytest.mark.slow
 async def test_a_game_pressed_fast_under_strict_limits_meets_no_429(
     strict: FakeTelegram, tmp_path: Path
 ) -> None:
@@ -79,6 +80,7 @@ def payload_of(board: FakeMessage, code: str) -> str:
     return str(data)
 
 
+@pytest.mark.slow
 async def test_a_storm_keeps_the_game_and_one_edit_brings_the_board_back(
     strict: FakeTelegram, tmp_path: Path
 ) -> None:

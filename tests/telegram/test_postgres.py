@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import asyncpg
+import pytest
 
 from core.dice import ScriptedRoller
 from tests.conftest import needs_postgres
@@ -16,6 +17,7 @@ from tests.telegram.test_ratings import shown
 pytestmark = needs_postgres
 
 
+@pytest.mark.slow
 async def test_a_two_player_game_on_postgres(
     fake: FakeTelegram, tmp_path: Path, postgres_url: str
 ) -> None:

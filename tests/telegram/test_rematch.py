@@ -8,6 +8,8 @@ import asyncio
 import signal
 from pathlib import Path
 
+import pytest
+
 from tests.fakes.telegram import FakeChat, FakeMessage, FakeTelegram
 from tests.process import polling
 from tests.telegram.kit import RunningBot, board_shown, live_board, press
@@ -89,6 +91,7 @@ async def start_bot(fake: FakeTelegram, database: Path, log: Path) -> asyncio.su
     return await polling(fake, settings, log)
 
 
+@pytest.mark.slow
 async def test_the_rematch_button_works_after_a_sigkill(fake: FakeTelegram, tmp_path: Path) -> None:
     database, log = tmp_path / "general.db", tmp_path / "bot.log"
     alice, bob = fake.user(1001, "Alice"), fake.user(1002, "Bob")

@@ -7,6 +7,8 @@ import signal
 import sqlite3
 from pathlib import Path
 
+import pytest
+
 from tests.fakes.telegram import FakeTelegram
 from tests.process import polling
 from tests.telegram.kit import board_shown, live_board, press
@@ -17,6 +19,7 @@ async def start_bot(fake: FakeTelegram, database: Path, log: Path) -> asyncio.su
     return await polling(fake, {"GENERAL_DATABASE": str(database)}, log)
 
 
+@pytest.mark.slow
 async def test_sigkill_mid_game_then_old_buttons_work(fake: FakeTelegram, tmp_path: Path) -> None:
     database, log = tmp_path / "general.db", tmp_path / "bot.log"
     alice, bob = fake.user(1001, "Alice"), fake.user(1002, "Bob")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hmac
-import socket
 from pathlib import Path
 
 import aiohttp
@@ -13,13 +12,8 @@ from pydantic import SecretStr, ValidationError
 from bot.settings import Settings
 from core.dice import ScriptedRoller
 from tests.fakes.telegram import FakeTelegram
+from tests.parallel import free_port
 from tests.telegram.kit import bot_settings, live_board, press, running
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 async def test_a_game_over_a_webhook(fake: FakeTelegram, tmp_path: Path) -> None:
