@@ -14,6 +14,7 @@ from pathlib import Path
 from tests.discord.kit import TOKEN
 from tests.fakes.discord import FakeDiscord
 from tests.fakes.telegram import FakeTelegram
+from tests.telegram.kit import GAME_PACE
 
 ROOT = Path(__file__).resolve().parents[1]
 # What every bot process starts from: no platform, SQLite, dice the tests can replay, computers
@@ -32,7 +33,9 @@ BASE = {
 
 
 def on_telegram(fake: FakeTelegram) -> dict[str, str]:
-    return {"TELEGRAM_TOKEN": fake.token, "TELEGRAM_BASE_URL": fake.base_url}
+    """The fake's address, and the pace of the fake's Limits.GAME (a test waits for no minute)."""
+    pace = {name.upper(): str(value) for name, value in GAME_PACE.items()}
+    return {"TELEGRAM_TOKEN": fake.token, "TELEGRAM_BASE_URL": fake.base_url, **pace}
 
 
 def on_discord(fake: FakeDiscord) -> dict[str, str]:

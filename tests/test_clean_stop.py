@@ -165,7 +165,8 @@ async def test_sigterm_mid_flood_keeps_every_answered_press_and_nothing_else(
             ids = [str(i.data.get("custom_id")) for i in applied_dc]
             toggled = [sum(c.endswith(f"|h{d}") for c in ids) % 2 == 1 for d in range(5)]
             held, held_now, version, last = stored[f"dc:{channel.id}:"]
-            assert held == len(applied_dc) > 0, (held, len(applied_dc), len(pressed))
+            others = [(i.response and i.response.type, i.expired) for i in pressed]
+            assert held == len(applied_dc) > 0, (held, len(applied_dc), len(pressed), others[-6:])
             assert held_now == tuple(toggled) and version == last
             for i in pressed:  # one that came while stopping is told so, and nothing changed
                 said = i.ephemeral_texts()

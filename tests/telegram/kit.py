@@ -29,6 +29,19 @@ class SeededBot:
     database: Path
 
 
+# The bot's pace at the numbers of the fake's Limits.GAME (Telegram's, 30 times faster), with
+# less to spare for the way there (a call crosses 127.0.0.1): for the bot in this process, and
+# (upper-cased) in the environment of a bot process (tests.process.on_telegram).
+GAME_PACE = {
+    "telegram_chat_rate": 30.0,
+    "telegram_chat_burst": 3,
+    "telegram_group_messages": 20,
+    "telegram_group_window": 2.0,
+    "telegram_overall_messages": 900,
+    "telegram_pace_slack": 0.02,
+}
+
+
 def bot_settings(fake: FakeTelegram, database: Path) -> Settings:
     return Settings(
         _env_file=None,  # type: ignore[call-arg]
@@ -38,14 +51,7 @@ def bot_settings(fake: FakeTelegram, database: Path) -> Settings:
         general_computer_pause=0,
         general_flood_burst=10_000,  # tests press far faster than people
         general_flood_rate=10_000,
-        # The bot's pace at the numbers of the fake's Limits.GAME (Telegram's, 30 times faster),
-        # with less to spare for the way there (a call crosses 127.0.0.1).
-        telegram_chat_rate=30,
-        telegram_chat_burst=3,
-        telegram_group_messages=20,
-        telegram_group_window=2.0,
-        telegram_overall_messages=900,
-        telegram_pace_slack=0.02,
+        **GAME_PACE,
         discord_token=None,
     )
 
