@@ -219,6 +219,33 @@ class Pace:
             state.planned_group.extend([slot] * cost)
         return slot - now
 
+    def hold(self, chat: str, seconds: float) -> None:
+        """The platform refused a write in `chat` for `seconds` (a 429, retried after them):
+        nothing more goes there until they have passed, then one slot at a time, so that the
+        retried call does not meet a burst of the writes that queued meanwhile (each of which
+        would be refused in turn)."""
+        limits = self.limits
+        if limits is None:
+            return
+        state, free = self._state(chat), self._clock() + seconds
+        for bucket in (state.planned, state.went):
+            bucket.due = max(bucket.due, free + limits.burst * limits.interval)
+        if limits.group(chat):
+            slots = limits.group_burst * limits.group_interval
+            state.group_planned.due = max(state.group_planned.due, free + slots)
+
+    async def again(self, chat: str, *, cost: int = 1) -> None:
+        """Wait for a new slot of its own for a call the platform refused (after `hold`); the
+        call is still counted where it was (`turn`), as the platform counts none refused."""
+        limits = self.limits
+        if limits is None:
+            return
+        wait = self.reserve(chat, cost=cost)
+        while wait > 0 or (wait := self._late(limits, chat, cost=cost)) > 0:
+            await self._sleep(wait)
+            wait = 0
+        self._state(chat).went.take(self._clock(), limits.interval, cost)
+
     def _group_wait(self, limits: Limits, state: _Chat, now: float, cost: int) -> float:
         """How long until the group's window has room for `cost` more, by the slots reserved:
         evenly spent, and never more than its writes in any window."""

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import logging
+import warnings
+from collections.abc import Awaitable, Callable, Coroutine
+from datetime import timedelta
 from functools import partial
 from typing import Any
 
 from telegram import InlineKeyboardMarkup
 from telegram.constants import ParseMode
-from telegram.error import BadRequest, Forbidden, TelegramError
-from telegram.ext import ExtBot
+from telegram.error import BadRequest, Forbidden, RetryAfter, TelegramError
+from telegram.ext import BaseRateLimiter, ExtBot
 
 from adapters.chat.boards import BoardRef
 from adapters.chat.cards import Card
@@ -33,7 +36,40 @@ def thread_of(channel: ChannelKey) -> int | None:
 NO_PREVIEW = {"is_disabled": True}  # LinkPreviewOptions, as JSON
 LONG = 1000  # characters beyond which Telegram counts a message twice against its limits
 # Calls Telegram does not limit: they never wait behind a chat's pace or another call's 429.
+RETRIES = 3  # tries again of a write Telegram refused with a 429, each at a new slot
 FREE = frozenset({"answerCallbackQuery", "sendChatAction"})
+
+
+def retry_seconds(refused: RetryAfter) -> float:
+    """The delay a 429 names (PTB warns that its type changes to timedelta: both are read)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        value = refused.retry_after
+    return value.total_seconds() if isinstance(value, timedelta) else float(value)
+
+
+# What a Bot API call answers, as PTB's request reads it.
+Answer = bool | dict[str, Any] | list[dict[str, Any]]
+
+
+class _Refused(TelegramError):
+    """A 429, carried past PTB's limiter so that it does not retry it itself (see `_limited`)."""
+
+    def __init__(self, refused: RetryAfter) -> None:
+        super().__init__(refused.message)
+        self.refused = refused
+
+
+def _unretried(
+    post: Callable[..., Awaitable[Answer]],
+) -> Callable[..., Coroutine[Any, Any, Answer]]:
+    async def once(*args: Any, **kwargs: Any) -> Answer:
+        try:
+            return await post(*args, **kwargs)
+        except RetryAfter as refused:
+            raise _Refused(refused) from refused
+
+    return once
 
 
 def cost(text: str) -> int:
@@ -119,15 +155,40 @@ class TelegramCalls:
         if limiter is None or endpoint in FREE:
             answer = await request.post(url, body)
         else:
-            answer = await limiter.process_request(
-                callback=request.post,
-                args=(url, body),
-                kwargs={},
-                endpoint=endpoint,
-                data=given,
-                rate_limit_args=None,
-            )
+            answer = await self._limited(limiter, endpoint, given, url, body)
         return answer if isinstance(answer, dict) else {}
+
+    async def _limited(
+        self,
+        limiter: BaseRateLimiter[Any],
+        endpoint: str,
+        given: dict[str, Any],
+        url: str,
+        body: Any,
+    ) -> Any:
+        """Through PTB's limiter (its throttles, where set), but a 429 is retried here: the
+        pace holds the chat for the delay and the call waits for a new slot of its own. PTB
+        would hold every call of the bot for the delay and then let them all go at once, a
+        burst the limits refuse in turn until calls are lost."""
+        chat = given.get("chat_id")
+        for attempt in range(RETRIES + 1):
+            try:
+                return await limiter.process_request(
+                    callback=_unretried(self.bot.request.post),
+                    args=(url, body),
+                    kwargs={},
+                    endpoint=endpoint,
+                    data=given,
+                    rate_limit_args=None,
+                )
+            except _Refused as refused:
+                if chat is None or attempt == RETRIES:
+                    raise refused.refused from None
+                seconds = retry_seconds(refused.refused)
+                log.info("%s in %s refused for %.1f s; trying again", endpoint, chat, seconds)
+                self.pace.hold(str(chat), seconds)
+                await self.pace.again(str(chat), cost=cost(str(given.get("text") or "")))
+        raise AssertionError("unreachable: the last try returns or raises")
 
     async def typing(self, channel: ChannelKey) -> None:
         """Tell the chat the bot is writing: free, while a message waits for the chat's pace."""

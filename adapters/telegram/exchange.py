@@ -18,7 +18,7 @@ from adapters.chat import cards, payload
 from adapters.chat.boards import BoardRef
 from adapters.chat.surface import Place
 from adapters.telegram import render
-from adapters.telegram.calls import PLATFORM, TelegramCalls, cost, markup_object
+from adapters.telegram.calls import PLATFORM, TelegramCalls, cost, thread_of
 from adapters.telegram.draw import alert, draw
 from adapters.telegram.render import Rendered, hint_offer
 from core.identity import ChannelKey, PlayerRef
@@ -117,11 +117,16 @@ class CommandExchange(_Exchange):
     async def _reply(self, rendered: Rendered) -> None:
         chat = str(self.message.chat.id)
         sign = partial(self.calls.typing, self.channel)  # heard, if the answer must wait
+        quoted = self.message.chat.type != ChatType.PRIVATE  # as PTB's reply_text quotes
         async with self.calls.pace.turn(chat, cost=cost(rendered.text), sign=sign):
-            await self.message.reply_text(
-                rendered.text,
+            await self.calls.call(  # a 429 retried at the chat's pace (TelegramCalls._limited)
+                "sendMessage",
+                chat_id=self.message.chat.id,
+                text=rendered.text,
                 parse_mode=ParseMode.HTML,
-                reply_markup=markup_object(rendered.markup),
+                reply_markup=rendered.markup,
+                message_thread_id=thread_of(self.channel),
+                reply_parameters={"message_id": self.message.message_id} if quoted else None,
             )
 
     async def _whisper(self, card: cards.Hint | cards.Aside) -> None:

@@ -234,3 +234,23 @@ async def test_a_state_asked_for_as_the_last_drawer_ends_is_drawn() -> None:
         await asyncio.sleep(0)
     await redraws.idle()
     assert drawn == [1, 2]
+
+
+def test_after_a_429_nothing_goes_until_the_delay_has_passed_then_one_at_a_time() -> None:
+    """The platform refused a write for 5 s: the writes reserved after it wait those seconds,
+    and then do not go as a burst (each would be refused in turn while PTB retries)."""
+    clock = Clock()
+    pace = Pace(TELEGRAM, clock)
+    assert pace.reserve("42") == 0
+    pace.hold("42", 5.0)
+    waits = [pace.reserve("42") for _ in range(3)]
+    assert waits == pytest.approx([6.0, 7.0, 8.0])  # a slot after the retry, one a second
+    assert pace.reserve("43") == 0  # another chat was not refused
+
+
+def test_a_groups_window_is_held_after_a_429_too() -> None:
+    clock = Clock()
+    limits = Limits(burst=100, per_second=100.0, group=TELEGRAM.group, slack=0, group_burst=4)
+    pace = Pace(limits, clock)
+    pace.hold("-100", 2.0)
+    assert [pace.reserve("-100") for _ in range(2)] == pytest.approx([5.0, 8.0])

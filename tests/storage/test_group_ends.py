@@ -141,4 +141,5 @@ async def test_forgetting_someone_forgets_the_logs_kept_for_the_review(
     await repository.forget_player("telegram", BOB.id, new_alias())
     log = await repository.events(table.game_id)
     assert len(log) == len(table.log)
-    assert BOB.id not in repr(log) and BOB.name not in repr(log)
+    # quoted: the alias's random hex may hold the letters of the id ("forgotten-…b2…")
+    assert repr(BOB.id) not in repr(log) and repr(BOB.name) not in repr(log)

@@ -75,7 +75,7 @@ async def test_a_command_that_must_wait_for_the_group_shows_the_bot_typing(
     typing = [a for a in fake.chat_actions if a[0] == group.id and a[1] == "typing"]
     assert typing, "a command held back by the group's minute is shown to be heard"
     rules = [m for m in fake.bot_messages(group) if "General" in m.plain_text]
-    assert len(rules) == 24  # and every one is answered in the end
+    assert len(rules) == 24, fake.rate_limited  # and every one is answered in the end
 
 
 @pytest.fixture
@@ -113,6 +113,29 @@ async def test_a_press_is_answered_while_another_call_waits_out_a_429(
         await fake.wait_answer(query, timeout=3)
         assert fake.limit_clock() < ends  # answered while the storm still held the chat
         await fake.settle(timeout=20)
+
+
+@pytest.mark.slow
+async def test_after_a_429_the_writes_that_queued_meanwhile_do_not_go_at_once(
+    stormy: FakeTelegram, tmp_path: Path
+) -> None:
+    """PTB's limiter holds every call for a 429's delay and then lets them all go: the pace,
+    told of the 429, holds the chat's other writes as long, and each refused call tries again
+    at a slot of its own, so no burst meets the limits and every answer arrives (none lost
+    after three refused tries)."""
+    from tests.telegram.kit import running
+
+    fake = stormy
+    ann = fake.user(1001, "Ann")
+    group = fake.chat(-100704, title="After the storm")
+    async with running(bot_settings(fake, tmp_path / "general.db"), ScriptedRoller()):
+        fake.storm(group, 0.5)  # Telegram refuses the chat's writes for a moment
+        await spend_the_minute(fake, ann, group)
+        await fake.settle(timeout=30)
+    writes = [r for r in fake.rate_limited if r.method != "sendChatAction"]
+    assert writes and {r.reason for r in writes} == {"storm"}  # none for the limits themselves
+    rules = [m for m in fake.bot_messages(group) if "General" in m.plain_text]
+    assert len(rules) == 24
 
 
 def payload(board: object, code: str) -> str:
