@@ -133,9 +133,38 @@ class _Flights:
         self.answered.extend([now] * cost)
 
 
+class _Arrivals:
+    """A chat's recent calls as the platform's bucket may have counted them: each at the
+    latest moment it can have arrived (its answer; now, while it is on its way). Calls that
+    left in good time may still arrive together (an earlier one slower on the way); judged by
+    these moments, no run of calls overfills the bucket wherever the platform counted them."""
+
+    KEPT = 16  # the recent calls looked at (a burst and more)
+
+    def __init__(self) -> None:
+        self.flying = 0
+        self.answered: deque[tuple[float, int]] = deque(maxlen=self.KEPT)  # (when, cost)
+
+    def wait(self, now: float, interval: float, burst: int, cost: int) -> float:
+        """How long until `cost` more fit after every run of recent calls; 0: now."""
+        run = self.flying + min(cost, burst)
+        if run > burst:
+            return LANDING  # calls on their way must be answered first
+        wait = 0.0
+        for answered, spent in reversed(self.answered):
+            run += spent  # this call and all after it, and the new one
+            wait = max(wait, answered + (run - burst) * interval - now)
+        return wait
+
+    def land(self, now: float, cost: int) -> None:
+        self.flying -= cost
+        self.answered.append((now, cost))
+
+
 class _Chat:
     def __init__(self) -> None:
         self.planned, self.went = _Bucket(), _Bucket()  # slots reserved; calls really made
+        self.arrivals = _Arrivals()
         self.group_planned = _Bucket()  # a group's slots, spent evenly
         self.planned_group: deque[float] = deque()  # when the group's writes are to go
         self.group = _Flights()
@@ -184,6 +213,7 @@ class Pace:
             state, group = self._state(chat), limits.group(chat)
             state.went.take(self._clock(), limits.interval, cost)
             self._all.flying += cost
+            state.arrivals.flying += cost
             if group:
                 state.group.flying += cost
             try:
@@ -191,6 +221,7 @@ class Pace:
             finally:
                 now = self._clock()
                 self._all.land(now, cost)
+                state.arrivals.land(now, cost)
                 if group:
                     state.group.land(now, cost)
 
@@ -240,11 +271,20 @@ class Pace:
         limits = self.limits
         if limits is None:
             return
-        wait = self.reserve(chat, cost=cost)
-        while wait > 0 or (wait := self._late(limits, chat, cost=cost)) > 0:
-            await self._sleep(wait)
-            wait = 0
-        self._state(chat).went.take(self._clock(), limits.interval, cost)
+        state, group = self._state(chat), limits.group(chat)
+        flights: list[_Flights | _Arrivals] = [self._all, state.arrivals]
+        flights += [state.group] if group else []
+        for flight in flights:  # refused, it is on its way no more while it waits
+            flight.flying -= cost
+        try:
+            wait = self.reserve(chat, cost=cost)
+            while wait > 0 or (wait := self._late(limits, chat, cost=cost)) > 0:
+                await self._sleep(wait)
+                wait = 0
+        finally:
+            for flight in flights:
+                flight.flying += cost
+        state.went.take(self._clock(), limits.interval, cost)
 
     def _group_wait(self, limits: Limits, state: _Chat, now: float, cost: int) -> float:
         """How long until the group's window has room for `cost` more, by the slots reserved:
@@ -275,6 +315,7 @@ class Pace:
         """How much longer to wait, judged by the calls that really went."""
         now, state = self._clock(), self._state(chat)
         wait = state.went.wait(now, limits.interval, limits.burst, cost)
+        wait = max(wait, state.arrivals.wait(now, limits.interval, limits.burst, cost))
         if limits.overall_per_second:
             most = max(1, int(limits.overall_per_second))  # in any second and its slack
             wait = max(wait, self._all.wait(now, most, 1 + limits.slack, cost))

@@ -254,3 +254,27 @@ def test_a_groups_window_is_held_after_a_429_too() -> None:
     pace = Pace(limits, clock)
     pace.hold("-100", 2.0)
     assert [pace.reserve("-100") for _ in range(2)] == pytest.approx([5.0, 8.0])
+
+
+async def test_a_chats_next_call_waits_from_when_the_last_one_was_answered() -> None:
+    """The platform's bucket counts a call when it arrives: one slow on its way may arrive
+    just before the next, which must then still find a token. So the next goes a slot after
+    the slow one was answered, not a slot after it left."""
+    loop = Loop()
+    pace = Pace(Limits(burst=1, per_second=1.0, slack=0), loop.clock, loop.sleep)
+    went: dict[str, float] = {}
+    answered = asyncio.Event()
+
+    async def write(name: str, slow: bool) -> None:
+        async with pace.turn("42"):
+            went[name] = loop.clock.now
+            if slow:
+                await answered.wait()
+
+    async def later() -> None:
+        await loop.run([0.1] * 30)  # 3 s on the way
+        answered.set()
+        await loop.run([0.1] * 30)
+
+    await asyncio.gather(later(), write("a", True), write("b", False))
+    assert went["b"] >= went["a"] + 3 + 1 - 1e-9
