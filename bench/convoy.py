@@ -107,8 +107,10 @@ def timed(
         alone = _spin_rate(0.5)
         began, count = time.perf_counter(), 0
         thread.start()
-        while thread.is_alive():
+        while True:  # at least once: a tiny group may be committed before a first look
             count += _spin(1000)
+            if not thread.is_alive():
+                break
         share = count / (time.perf_counter() - began) / alone
     else:
         thread.start()
