@@ -207,9 +207,7 @@ class Pace:
         if sign is not None and wait > SIGN_AFTER:
             await sign()
         with pending():
-            while wait > 0 or (wait := self._late(limits, chat, cost=cost)) > 0:
-                await self._sleep(wait)
-                wait = 0
+            await self._slot(limits, chat, cost, wait)
             state, group = self._state(chat), limits.group(chat)
             state.went.take(self._clock(), limits.interval, cost)
             self._all.flying += cost
@@ -277,14 +275,18 @@ class Pace:
         for flight in flights:  # refused, it is on its way no more while it waits
             flight.flying -= cost
         try:
-            wait = self.reserve(chat, cost=cost)
-            while wait > 0 or (wait := self._late(limits, chat, cost=cost)) > 0:
-                await self._sleep(wait)
-                wait = 0
+            await self._slot(limits, chat, cost, self.reserve(chat, cost=cost))
         finally:
             for flight in flights:
                 flight.flying += cost
         state.went.take(self._clock(), limits.interval, cost)
+
+    async def _slot(self, limits: Limits, chat: str, cost: int, wait: float) -> None:
+        """Wait out a reserved slot (`wait` seconds), and then as long as the calls that really
+        went say (a late wake-up)."""
+        while wait > 0 or (wait := self._late(limits, chat, cost=cost)) > 0:
+            await self._sleep(wait)
+            wait = 0
 
     def _group_wait(self, limits: Limits, state: _Chat, now: float, cost: int) -> float:
         """How long until the group's window has room for `cost` more, by the slots reserved:

@@ -35,8 +35,8 @@ def thread_of(channel: ChannelKey) -> int | None:
 
 NO_PREVIEW = {"is_disabled": True}  # LinkPreviewOptions, as JSON
 LONG = 1000  # characters beyond which Telegram counts a message twice against its limits
-# Calls Telegram does not limit: they never wait behind a chat's pace or another call's 429.
 RETRIES = 3  # tries again of a write Telegram refused with a 429, each at a new slot
+# Calls Telegram does not limit: they never wait behind a chat's pace or another call's 429.
 FREE = frozenset({"answerCallbackQuery", "sendChatAction"})
 
 
@@ -170,11 +170,11 @@ class TelegramCalls:
         pace holds the chat for the delay and the call waits for a new slot of its own. PTB
         would hold every call of the bot for the delay and then let them all go at once, a
         burst the limits refuse in turn until calls are lost."""
-        chat = given.get("chat_id")
-        for attempt in range(RETRIES + 1):
+        chat, post, attempt = given.get("chat_id"), _unretried(self.bot.request.post), 0
+        while True:
             try:
                 return await limiter.process_request(
-                    callback=_unretried(self.bot.request.post),
+                    callback=post,
                     args=(url, body),
                     kwargs={},
                     endpoint=endpoint,
@@ -184,11 +184,11 @@ class TelegramCalls:
             except _Refused as refused:
                 if chat is None or attempt == RETRIES:
                     raise refused.refused from None
+                attempt += 1
                 seconds = retry_seconds(refused.refused)
                 log.info("%s in %s refused for %.1f s; trying again", endpoint, chat, seconds)
                 self.pace.hold(str(chat), seconds)
                 await self.pace.again(str(chat), cost=cost(str(given.get("text") or "")))
-        raise AssertionError("unreachable: the last try returns or raises")
 
     async def typing(self, channel: ChannelKey) -> None:
         """Tell the chat the bot is writing: free, while a message waits for the chat's pace."""
