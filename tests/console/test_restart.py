@@ -14,6 +14,10 @@ from pathlib import Path
 
 import pytest
 
+# A new process's first prompt: imports and start-up, on two cores the parallel suite shares
+# (the suite's other process starts allow 20-30 s). It bounds a hang, it times nothing.
+STARTED = 30.0
+
 ROOT = Path(__file__).resolve().parents[2]
 PROMPT = re.compile(r"(\w+)> $")
 DIE = re.compile(r"[⚀⚁⚂⚃⚄⚅] (\d)")
@@ -80,7 +84,7 @@ def stored_game(database: Path) -> dict[str, object]:
 async def test_sigkill_mid_game_then_resume(tmp_path: Path) -> None:
     database = tmp_path / "general.db"
     first = await ConsoleProcess.start(database)
-    await first.read_until(NAMES)
+    await first.read_until(NAMES, timeout=STARTED)
     await first.send("Alice, Bob")
     turns = 0
     while True:
@@ -102,7 +106,7 @@ async def test_sigkill_mid_game_then_resume(tmp_path: Path) -> None:
     dice_before = saved["turn"]["dice"]  # type: ignore[index]
 
     second = await ConsoleProcess.start(database)
-    await second.read_until(RESUME)
+    await second.read_until(RESUME, timeout=STARTED)
     await second.send("y")
     name, round_, throw = await second.turn_prompt()
     assert (name, str(round_), str(throw)) == shown
@@ -140,7 +144,7 @@ async def test_ctrl_c_or_end_of_input_saves_at_once_and_the_next_run_resumes(
     database = tmp_path / "general.db"
     first = await ConsoleProcess.start(database)
     try:
-        await first.read_until(NAMES)
+        await first.read_until(NAMES, timeout=STARTED)
         await first.send("Alice, Bob")
         await first.turn_prompt()
         await first.send("r")
@@ -160,7 +164,7 @@ async def test_ctrl_c_or_end_of_input_saves_at_once_and_the_next_run_resumes(
     assert "Traceback" not in first.output
 
     second = await ConsoleProcess.start(database)
-    await second.read_until(RESUME)
+    await second.read_until(RESUME, timeout=STARTED)
     await second.send("y")
     name, round_, throw = await second.turn_prompt()
     assert (name, str(round_), str(throw)) == shown
