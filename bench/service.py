@@ -22,8 +22,9 @@ same machine at the same moment. The repository's saves go through its writer, w
 the saves that arrive together in one transaction: the mean group size is shown.
 
 Last, the same games on `InMemory`, the repository with its saves kept in memory only and no
-disk at all: the rate of the core and the service themselves (apply, the view, the timers, the
-review), which is the ceiling of any storage under them.
+disk at all, at 10 games and at 100: the rate of the core and the service themselves (apply,
+the view, the timers, the review), which is the ceiling of any storage under them. The line
+`durable/in-memory at N games: X` is the price of durability, run by run, its median shown.
 """
 
 from __future__ import annotations
@@ -335,7 +336,7 @@ class ServiceReport:
     before_p99: dict[int, Figure] = field(default_factory=dict)
     raw: Figure = field(default_factory=Figure)
     raw_sqlite3: Figure = field(default_factory=Figure)
-    in_memory: Figure = field(default_factory=Figure)  # actions/s at target_games, no disk
+    in_memory: dict[int, Figure] = field(default_factory=dict)  # InMemory's actions/s, no disk
     target_games: int = 100
     seconds: float = 0.0
 
@@ -353,6 +354,15 @@ class ServiceReport:
         self.before.setdefault(games, Figure()).add(result.rate)
         self.before_p50.setdefault(games, Figure()).add(result.ms(0.50))
         self.before_p99.setdefault(games, Figure()).add(result.ms(0.99))
+
+    def durable(self, games: int) -> Figure:
+        """The durable service's actions a second at `games` over InMemory's, run by run."""
+        pairs = zip(self.rate[games].values, self.in_memory[games].values, strict=False)
+        return Figure([durable / memory for durable, memory in pairs])
+
+    def compared(self) -> list[int]:
+        """The levels measured in memory too: 10 games (or the nearest below) and the target."""
+        return sorted({min(10, max(self.levels)), self.target_games} & set(self.levels))
 
     def share(self, games: int, before: bool = False) -> Figure:
         """Actions a second at `games` over the raw committed-write rate, run by run."""
@@ -406,11 +416,15 @@ class ServiceReport:
             if games in self.before:
                 line += f" (one commit per save: {self.share(games, before=True).show(2)})"
             out.append(line)
-        if self.in_memory.values:
-            out.append(
-                f"the same service with its saves in memory (no disk) at {self.target_games} "
-                f"games: {self.in_memory.show(0)} actions/s"
-            )
+        for games in self.compared():
+            if games in self.in_memory:
+                out.append(
+                    f"the same service with its saves in memory (no disk) at {games} games: "
+                    f"{self.in_memory[games].show(0)} actions/s"
+                )
+        for games in self.compared():
+            if games in self.in_memory:
+                out.append(f"durable/in-memory at {games} games: {self.durable(games).show(2)}")
         out.append(f"(took {self.seconds:.0f} s)")
         return out
 
@@ -441,14 +455,13 @@ async def service_benchmark(
         finally:
             await before.close()
             await repository.close()
-        if report.target_games in levels:
-            memory = await InMemory.open(where / "in-memory.db")  # its file stays empty
-            try:
-                games = report.target_games
+        memory = await InMemory.open(where / "in-memory.db")  # its file stays empty
+        try:
+            for games in report.compared():
                 result = await service_level(memory, games, seconds, warmup, f"m{games}-")
-                report.in_memory.add(result.rate)
-            finally:
-                await memory.close()
+                report.in_memory.setdefault(games, Figure()).add(result.rate)
+        finally:
+            await memory.close()
         # The ceiling is the better of two measures, before and after the levels: on a shared
         # machine one 2 s measure of a single write in flight swings up to twofold.
         report.raw.add(max(raw, await raw_writes(where / "raw-after.db", seconds)))

@@ -35,7 +35,9 @@ async def test_service_benchmark_runs(tmp_path: Path) -> None:
     report = await service.service_benchmark(1, (1, 3), tmp_path, seconds=0.2, warmup=0.05)
     assert report.rate[3].median > 0 and report.raw.median > 0 and report.raw_sqlite3.median > 0
     assert report.hops[1].median > 0
-    assert "actions/s" in "\n".join(report.lines())
+    assert 0 < report.durable(3).median < 10
+    lines = "\n".join(report.lines())
+    assert "actions/s" in lines and "durable/in-memory at 3 games: " in lines
 
 
 @pytest.mark.parametrize("platform", roundtrip.PLATFORMS)
