@@ -237,7 +237,7 @@ async def serve(
         if port is not None:
             from bot.http import Health, routes  # aiohttp.web: only with GENERAL_HTTP_PORT
 
-            health = Health(repository)
+            health = Health(service)
             beside = routes(health) if shared else ()
         front_ends = chat_front_ends(settings, service, repository, beside)
         if health is not None and port is not None:

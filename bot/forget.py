@@ -20,7 +20,6 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from adapters.chat.forget import forget_person
 from core.forget import Forgotten
 from core.ports import GameRepository
 from core.service import GameService
@@ -70,7 +69,7 @@ async def run(
             return _refuse("nothing forgotten", 1)
     service = GameService(repository)
     try:
-        forgotten, _ = await forget_person(service, PLATFORMS[platform], user)
+        forgotten, _ = await service.forget_person(PLATFORMS[platform], user)
     finally:
         await service.close()
     print(line(who, forgotten))

@@ -23,7 +23,7 @@ from adapters.chat.metrics import ACTIVE_TABLES, REGISTRY, Link
 from bot.startup import REFUSED, StartupError, describe
 from core.game import Phase
 from core.identity import ChannelKey
-from core.ports import GameRepository
+from core.service import GameService
 
 log = logging.getLogger(__name__)
 STORAGE_TIMEOUT = 1.0  # seconds the storage has to answer /healthz's read
@@ -44,8 +44,8 @@ class Health:
     """What /healthz and /metrics read: the storage, and the configured front ends (given with
     `watch` once they are made)."""
 
-    def __init__(self, repository: GameRepository) -> None:
-        self.repository = repository
+    def __init__(self, service: GameService) -> None:
+        self.service = service
         self.watched: list[Watched] = []
 
     def watch(self, watched: Sequence[Watched]) -> None:
@@ -55,7 +55,7 @@ class Health:
         """Why the storage is not well ("" when it answered in time), and how long it took."""
         started = time.perf_counter()
         try:
-            await asyncio.wait_for(self.repository.last_finished(PROBE), STORAGE_TIMEOUT)
+            await asyncio.wait_for(self.service.last_finished(PROBE), STORAGE_TIMEOUT)
         except TimeoutError:
             why = f"storage: no answer within {STORAGE_TIMEOUT:g} s"
         except Exception as error:
@@ -103,7 +103,7 @@ class Health:
         for watched in self.watched:
             try:
                 games = await asyncio.wait_for(
-                    self.repository.active_games(watched.key), STORAGE_TIMEOUT
+                    self.service.active_games(watched.key), STORAGE_TIMEOUT
                 )
             except Exception as error:
                 log.warning("counting the active tables failed: %s", describe(error))

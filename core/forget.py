@@ -9,8 +9,9 @@ names them (its snapshot and its event log, finished or not) names the anonymous
 instead. A chat whose id is the person's own (Telegram's private chat with the bot) moves to
 the anonymous id as well. Computers are never forgotten.
 
-Seating the person out of the games in progress is the chat layer's part (through the service,
-so that the tables are shown as they go on); storage then rewrites what is stored.
+Seating the person out of the games in progress is the service's part (GameService.forget_person,
+by the game's own rules, so that the tables go on and are shown as they do); storage then
+rewrites what is stored.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
+from core.events import Event, event_from_dict, event_to_dict
 from core.identity import COMPUTER_PREFIX, PlayerRef
 
 FORGOTTEN_PREFIX = "forgotten-"
@@ -98,3 +100,9 @@ def scrub_event(data: dict[str, Any], player_id: str, alias: PlayerRef) -> dict[
         if isinstance(new.get(key), list):
             new[key] = [_swap(item, player_id, alias) for item in new[key]]
     return None if new == data else new
+
+
+def scrubbed(event: Event, player_id: str, alias: PlayerRef) -> Event:
+    """An event as it is stored once the person is forgotten (see scrub_event)."""
+    data = event_to_dict(event)
+    return event_from_dict(scrub_event(data, player_id, alias) or data)

@@ -61,7 +61,20 @@ class Records(Protocol):
         ...
 
 
-class GameRepository(Records, Protocol):
+class Boards(Protocol):
+    """Where each game's live board message is, as the chat layer writes it (opaque text)."""
+
+    async def board(self, game_id: str) -> str | None: ...
+
+    async def set_board(self, game_id: str, ref: str) -> None: ...
+
+    async def claim_board(self, game_id: str, expected: str, ref: str) -> bool:
+        """Set `ref` only where the stored reference is still `expected`: of several
+        processes doing the same, one wins."""
+        ...
+
+
+class GameRepository(Records, Boards, Protocol):
     """Keeps each game's latest snapshot and its append-only event log, and the finished games'
     results, which the front ends read as Records. `shared` says whether other processes use
     the same storage.

@@ -14,15 +14,19 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from core.actions import Action, Open
+from core.actions import Action, Leave, Open
+from core.broadcast import Broadcast, Watch
+from core.chat_settings import ChatSettings
+from core.clocks import LEASE, Clocks, TimerPublish
 from core.computer import level_of, next_action
 from core.dice import Roller, SecureRoller, SeededRoller
 from core.errors import ErrorCode, GameError, Stale
 from core.events import RECORDED_ENDS, Event, LobbyOpened
+from core.forget import Forgotten, forgettable, new_alias, scrubbed
 from core.game import Game, Phase, apply, open_lobby, require_turn
 from core.identity import COMPUTER_PREFIX, ChannelKey, PlayerRef
 from core.locks import ChannelLocks
-from core.ports import GameRepository
+from core.ports import Boards, GameRepository, Records
 from core.presses import TurnPresses
 from core.rematch import rematch_lobby
 from core.timeouts import act_on, next_deadline
@@ -34,13 +38,9 @@ if TYPE_CHECKING:  # the review and the strategy (numpy) are imported when first
 
 log = logging.getLogger(__name__)
 Publish = Callable[["Outcome"], Awaitable[None]]
-TimerPublish = Callable[[ChannelKey, "Outcome"], Awaitable[None]]
 # A computer whose publishing keeps failing gives up after this many tries; the next wake retries.
 COMPUTER_TRIES = 3
-# How long a process's claim on a deadline lasts: another takes over this long after it died.
-LEASE = 30.0
 ENDED_KEPT = 32  # the latest ended games whose log and review are kept for their final message
-SWEEP = 60.0
 
 
 def new_game_id() -> str:
@@ -81,7 +81,9 @@ class Ended:
 
 
 class GameService:
-    """Front ends call this; one action at a time per channel, each saved before it is answered."""
+    """Front ends call this, and only this, for the games and their records: one action at a
+    time per channel, each saved before it is answered and then offered to every watcher of
+    its channel (core.broadcast)."""
 
     def __init__(
         self,
@@ -90,15 +92,13 @@ class GameService:
         id_factory: Callable[[], str] = new_game_id,
         clock: Callable[[], float] = time.time,
     ) -> None:
-        self.repository = repository
+        self._repository = repository
         self._roller = roller or SecureRoller()
         self._new_id = id_factory
         self._clock = clock
         self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
-        self._publishers: dict[str, TimerPublish] = {}
-        self._timers: dict[str, asyncio.TimerHandle] = {}
-        self._firing: set[asyncio.Task[None]] = set()
-        self._sweeps: dict[str, asyncio.Task[None]] = {}
+        self._clocks = Clocks(repository, self._on_deadline, clock)
+        self._broadcast = Broadcast()
         self._locks = ChannelLocks()
         self._computers: dict[str, asyncio.Task[None]] = {}
         self._presses = TurnPresses()
@@ -115,8 +115,8 @@ class GameService:
         version: int | None = None,
     ) -> Outcome:
         """Apply `action`; `game_id`/`version` (from a button) refuse a press on an old board."""
-        async with self._locks[channel], self.repository.channel_lock(channel):
-            game = await self.repository.active_game(channel)
+        async with self._locks[channel], self._repository.channel_lock(channel):
+            game = await self._repository.active_game(channel)
             now = self._clock()
             if isinstance(action, Open):
                 if game is not None:
@@ -133,12 +133,12 @@ class GameService:
                         raise _why_stale(game, player, action, refused)
                 new, events = apply(game, player, action, self._roller, now)
                 previous = game.version
-            await self.repository.save(new, events, previous)
+            await self._repository.save(new, events, previous)
             self._presses.seen(new)
-            self._schedule(new)
+            self._clocks.schedule(new)
             if new.end_reason in RECORDED_ENDS and previous is not None:
                 await self._record_accuracy(new)
-            return Outcome(new, events, make_view(new, player.id, events))
+            return self._offered(Outcome(new, events, make_view(new, player.id, events)))
 
     async def rematch(
         self,
@@ -152,21 +152,30 @@ class GameService:
         hosting; `version` (from the button) must be the old game's last. Where the channel has
         a game already, none is opened: GAME_EXISTS, or REMATCH_OPEN where it is this very
         game's rematch (a second press), so that the caller points to it."""
-        async with self._locks[channel], self.repository.channel_lock(channel):
-            old = await self.repository.get_game(old_game_id)
+        async with self._locks[channel], self._repository.channel_lock(channel):
+            old = await self._repository.get_game(old_game_id)
             if old is None or old.channel != channel or version not in (None, old.version):
                 raise GameError(ErrorCode.REMATCH_UNAVAILABLE)
             new, events = rematch_lobby(old, self._new_id(), player, self._clock())
-            active = await self.repository.active_game(channel)
+            active = await self._repository.active_game(channel)
             if active is not None:
                 raise GameError(await self._why_occupied(active, old_game_id))
-            await self.repository.save(new, events, None)
-            self._schedule(new)
-            return Outcome(new, events, make_view(new, player.id, events))
+            await self._repository.save(new, events, None)
+            self._clocks.schedule(new)
+            return self._offered(Outcome(new, events, make_view(new, player.id, events)))
+
+    def _offered(self, outcome: Outcome) -> Outcome:
+        self._broadcast.offer(outcome)
+        return outcome
+
+    def watch(self, channel: ChannelKey | None = None) -> Watch:
+        """Every outcome saved from now on in `channel` (None: in every channel), whatever
+        caused it, as a spectator sees it; `close()` the watch when done."""
+        return self._broadcast.watch(channel)
 
     async def _why_occupied(self, active: Game, old_game_id: str) -> ErrorCode:
         """The refusal that points to the table's game: this game's own rematch, or another."""
-        opened = next(iter(await self.repository.events(active.id)), None)
+        opened = next(iter(await self._repository.events(active.id)), None)
         ours = isinstance(opened, LobbyOpened) and opened.rematch_of == old_game_id
         return ErrorCode.REMATCH_OPEN if ours else ErrorCode.GAME_EXISTS
 
@@ -175,7 +184,7 @@ class GameService:
         takes milliseconds a player: in a thread, not on the loop every table shares."""
         from core.review import review
 
-        events = tuple(await self.repository.events(game.id))
+        events = tuple(await self._repository.events(game.id))
         reviews = await asyncio.to_thread(review, events, game.variants)
         self._ended[game.id, game.version] = Ended(events, reviews)
         while len(self._ended) > ENDED_KEPT:
@@ -185,22 +194,22 @@ class GameService:
             for player_id, player_review in reviews.items()
             if not player_review.player_id.startswith(COMPUTER_PREFIX)
         }
-        await self.repository.set_accuracy(game.id, accuracy)
+        await self._repository.set_accuracy(game.id, accuracy)
 
     def ended(self, game_id: str, version: int) -> Ended | None:
         """The end of a game recorded lately, at this version, as weighed then (see Ended)."""
         return self._ended.get((game_id, version))
 
     async def game(self, channel: ChannelKey) -> Game | None:
-        return await self.repository.active_game(channel)
+        return await self._repository.active_game(channel)
 
     async def view(self, channel: ChannelKey, viewer_id: str | None = None) -> GameView | None:
-        game = await self.repository.active_game(channel)
+        game = await self._repository.active_game(channel)
         return None if game is None else make_view(game, viewer_id)
 
     async def hint(self, channel: ChannelKey, player: PlayerRef) -> list[Choice]:
         """The current player's legal choices now, best first, with expected final points."""
-        game = await self.repository.active_game(channel)
+        game = await self._repository.active_game(channel)
         if game is None:
             raise GameError(ErrorCode.NO_GAME)
         if not game.variants.hints:
@@ -214,14 +223,82 @@ class GameService:
             game.variants, seat.open_boxes(), game.turn.dice, game.turn.throws, seat.total
         )
 
+    # ------------------------------------------------------------------ records and chats
+
+    @property
+    def shared(self) -> bool:
+        """Whether other processes play from the same storage."""
+        return self._repository.shared
+
+    @property
+    def records(self) -> Records:
+        """The finished games' results, as leaderboards, statistics and ratings read them."""
+        return self._repository
+
+    @property
+    def boards(self) -> Boards:
+        """Where each game's live board is (the chat layer's references, kept with the game)."""
+        return self._repository
+
+    async def events(self, game_id: str) -> list[Event]:
+        """A game's log, in order."""
+        return await self._repository.events(game_id)
+
+    async def last_finished(self, channel: ChannelKey) -> Game | None:
+        return await self._repository.last_finished(channel)
+
+    async def active_games(self, platform: str) -> list[Game]:
+        return await self._repository.active_games(platform)
+
+    async def quarantined(self, channel: ChannelKey) -> str | None:
+        """The id of the channel's game set aside as unreadable, if any."""
+        return await self._repository.quarantined(channel)
+
+    async def chat_settings(self, platform: str, chat: str) -> ChatSettings:
+        return await self._repository.chat_settings(platform, chat)
+
+    async def save_chat_settings(self, platform: str, chat: str, settings: ChatSettings) -> None:
+        await self._repository.save_chat_settings(platform, chat, settings)
+
+    async def forget_person(
+        self, platform: str, player_id: str
+    ) -> tuple[Forgotten, list[tuple[ChannelKey, Outcome]]]:
+        """Forget a person (see core.forget): seat them out of the platform's games in
+        progress by the game's own rules (Leave), so that each table goes on, then have
+        storage move their past to a fresh anonymous player. What was done, and each table's
+        outcome with the anonymous player in it, to show. ValueError for a computer."""
+        if not forgettable(player_id):
+            raise ValueError(f"{player_id!r} cannot be forgotten")
+        left: list[tuple[ChannelKey, Outcome]] = []
+        for game in await self._repository.active_games(platform):
+            index = game.seat_of(player_id)
+            if index is None or not game.seats[index].active:
+                continue
+            try:
+                outcome = await self.act(game.channel, game.seats[index].player, Leave())
+            except GameError:
+                continue  # the table moved on meanwhile (it ended, say): nothing to leave
+            left.append((game.channel, outcome))
+        alias = new_alias()
+        forgotten = await self._repository.forget_player(platform, player_id, alias)
+        shown: list[tuple[ChannelKey, Outcome]] = []
+        for channel, outcome in left:
+            stored = await self._repository.get_game(outcome.game.id)
+            if stored is None:
+                continue
+            events = tuple(scrubbed(event, player_id, alias) for event in outcome.events)
+            shown.append((channel, Outcome(stored, events, make_view(stored, None, events))))
+        done = Forgotten(forgotten.results, forgotten.ratings, forgotten.games, len(left))
+        return done, shown
+
     async def review(self, game_id: str) -> dict[str, PlayerReview]:
         """How each player of a game played, from its event log."""
         from core.review import review
 
-        game = await self.repository.get_game(game_id)
+        game = await self._repository.get_game(game_id)
         if game is None:
             raise GameError(ErrorCode.NO_GAME)
-        return review(await self.repository.events(game_id), game.variants)
+        return review(await self._repository.events(game_id), game.variants)
 
     def wake_computers(
         self, channel: ChannelKey, publish: Publish, pause: float
@@ -246,7 +323,7 @@ class GameService:
         while failures < COMPUTER_TRIES:
             if self._closed:
                 return  # the bot stops: the next start wakes the computers again
-            game = await self.repository.active_game(channel)
+            game = await self._repository.active_game(channel)
             if game is None or game.phase is not Phase.PLAYING:
                 return
             player = game.seats[game.current].player
@@ -274,100 +351,52 @@ class GameService:
 
     def on_deadline(self, platform: str, publish: TimerPublish) -> None:
         """Have the bot act on its own (reminders, expired turns, idle tables) on `platform`."""
-        self._publishers[platform] = publish
+        self._clocks.on_deadline(platform, publish)
 
     async def resume_deadlines(self, platform: str) -> None:
-        """Arm every stored deadline of a platform; one that passed while down fires at once.
-
-        With shared storage, look again every SWEEP seconds for the other processes' games, so
-        that one of them dying leaves no deadline unwatched."""
-        for game in await self.repository.active_games(platform):
-            self._schedule(game)
-        if self.repository.shared and platform not in self._sweeps:
-            self._sweeps[platform] = asyncio.create_task(self._sweep(platform))
-
-    async def _sweep(self, platform: str) -> None:
-        while True:
-            await asyncio.sleep(SWEEP)
-            try:
-                for game in await self.repository.active_games(platform):
-                    if str(game.channel) not in self._timers:
-                        self._schedule(game)
-            except Exception:
-                log.warning("looking for deadlines on %s failed", platform, exc_info=True)
+        """Arm every stored deadline of a platform (see core.clocks)."""
+        await self._clocks.resume(platform)
 
     async def move_chat(self, platform: str, old_chat: str, new_chat: str) -> Game | None:
         """A chat got a new id (a Telegram group became a supergroup): its games, settings,
         boards and records move there once any action in flight in it is done, and its clock
         follows; the game now at the new id, if one is in progress."""
         old, new = ChannelKey(platform, old_chat), ChannelKey(platform, new_chat)
-        async with self._locks[old], self.repository.channel_lock(old):
-            await self.repository.move_chat(platform, old_chat, new_chat)
-        armed = self._timers.pop(str(old), None)
-        if armed is not None:
-            armed.cancel()
-        game = await self.repository.active_game(new)
+        async with self._locks[old], self._repository.channel_lock(old):
+            await self._repository.move_chat(platform, old_chat, new_chat)
+        self._clocks.stop(old)
+        game = await self._repository.active_game(new)
         if game is not None:
-            self._schedule(game)
+            self._clocks.schedule(game)
         return game
-
-    def _schedule(self, game: Game) -> None:
-        """Arm the table's clock for its next deadline. A clock already armed to ring no later
-        is kept: ringing early, it finds the deadline moved on and arms again (_on_deadline),
-        which costs one wake, where re-arming at every action (each moves the idle deadline
-        on) cost a handle, a cancel and the loop's heap of cancelled timers at every press."""
-        key = str(game.channel)
-        deadline = next_deadline(game) if game.channel.platform in self._publishers else None
-        if deadline is None:
-            armed = self._timers.pop(key, None)
-            if armed is not None:
-                armed.cancel()
-            return
-        loop = asyncio.get_running_loop()
-        when = loop.time() + max(0.0, deadline.at - self._clock())
-        armed = self._timers.get(key)
-        if armed is not None:
-            if armed.when() <= when:
-                return
-            armed.cancel()
-        self._timers[key] = loop.call_at(when, self._fire, game.channel)
-
-    def _schedule_retry(self, game: Game) -> None:
-        """Look again once the other process's lease could have run out."""
-        loop = asyncio.get_running_loop()
-        self._timers[str(game.channel)] = loop.call_later(LEASE, self._fire, game.channel)
-
-    def _fire(self, channel: ChannelKey) -> None:
-        self._timers.pop(str(channel), None)
-        task = asyncio.create_task(self._on_deadline(channel))
-        self._firing.add(task)
-        task.add_done_callback(self._firing.discard)
 
     async def _on_deadline(self, channel: ChannelKey) -> None:
         try:
-            async with self._locks[channel], self.repository.channel_lock(channel):
-                game = await self.repository.active_game(channel)
+            async with self._locks[channel], self._repository.channel_lock(channel):
+                game = await self._repository.active_game(channel)
                 deadline = next_deadline(game) if game else None
                 if game is None or deadline is None:
                     return
                 now = self._clock()
                 if deadline.at > now:  # moved on meanwhile: wait for the new deadline
-                    self._schedule(game)
+                    self._clocks.schedule(game)
                     return
-                if not await self.repository.claim_deadline(game.id, self.owner, LEASE):
-                    self._schedule_retry(game)  # another process acts on it; watch its lease
+                if not await self._repository.claim_deadline(game.id, self.owner, LEASE):
+                    self._clocks.retry(game)  # another process acts on it; watch its lease
                     return
                 self._presses.seen(game)  # a press on the board before a reminder still counts
                 new, events = act_on(game, deadline.due, self._roller, now)
-                await self.repository.save(new, events, game.version)
+                await self._repository.save(new, events, game.version)
                 self._presses.seen(new)
                 if new.end_reason in RECORDED_ENDS:  # a last turn played for its player
                     await self._record_accuracy(new)
                 if next_deadline(new) is None:
-                    await self.repository.release_deadline(game.id, self.owner)
-                self._schedule(new)
-            outcome = Outcome(new, events, make_view(new, None, events))
-            await self._publishers[channel.platform](channel, outcome)
+                    await self._repository.release_deadline(game.id, self.owner)
+                self._clocks.schedule(new)
+            outcome = self._offered(Outcome(new, events, make_view(new, None, events)))
+            publish = self._clocks.publisher(channel.platform)
+            if publish is not None:
+                await publish(channel, outcome)
         except Exception:
             log.exception("acting on a deadline in %s failed", channel)
 
@@ -375,11 +404,7 @@ class GameService:
         """Stop the clocks and the computer runners (their state is saved after every step);
         an action still being finished meanwhile arms no clock and wakes no computer."""
         self._closed = True
-        self._publishers.clear()  # no deadline is armed without a publisher
-        for handle in self._timers.values():
-            handle.cancel()
-        self._timers.clear()
-        tasks = [*self._computers.values(), *self._firing, *self._sweeps.values()]
+        tasks = [*self._computers.values(), *self._clocks.close()]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)

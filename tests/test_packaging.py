@@ -61,10 +61,11 @@ def test_the_health_checks_ask_the_port_the_bot_serves() -> None:
 async def test_the_health_path_the_files_check_is_the_one_the_bot_serves() -> None:
     from adapters.sqlite import SqliteRepository
     from bot.http import Health, routes
+    from core.service import GameService
 
     repository = await SqliteRepository.open(":memory:")
     try:
-        served = {route.path for route in routes(Health(repository))}
+        served = {route.path for route in routes(Health(GameService(repository)))}
     finally:
         await repository.close()
     for name in ("Dockerfile", "compose.yaml"):

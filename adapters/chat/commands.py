@@ -64,7 +64,7 @@ async def refusal(tables: Tables, channel: ChannelKey, error: GameError) -> card
     if (
         gone
         and await tables.service.game(channel) is None
-        and await tables.service.repository.quarantined(channel) is not None
+        and await tables.service.quarantined(channel) is not None
     ):
         return cards.Lines((tables.own("error-game-lost"),))
     if error.detail is not None:  # an old board's press: what changed since that board

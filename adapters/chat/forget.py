@@ -1,11 +1,10 @@
 """/general forget, once for every chat: the confirmation, and the press that forgets.
 
-Forgetting (see core.forget) first seats the person out of every game in progress on the
-platform, through the service and the game's own rules (Leave), so that each table goes on and
-is shown as it does; then storage moves their past to a fresh anonymous player and rewrites every
-stored game that names them. The tables are shown afterwards, with the anonymous name. The
-operator's `python -m bot forget` does the same without a chat to show it in (`forget_person`
-with no tables): a table whose board still shows the person is redrawn at its next press.
+Forgetting is the service's (GameService.forget_person, see core.forget): the person seated
+out of every game in progress on the platform, their past moved to a fresh anonymous player.
+Here the tables they left are shown afterwards, with the anonymous name. The operator's
+`python -m bot forget` forgets without a chat to show it in: a table whose board still shows
+the person is redrawn at its next press.
 """
 
 from __future__ import annotations
@@ -15,49 +14,10 @@ import asyncio
 from adapters.chat import cards, metrics, payload
 from adapters.chat.surface import Exchange
 from adapters.chat.tables import Tables
-from core.actions import Leave
-from core.errors import ErrorCode, GameError
-from core.events import PlayerLeft, event_from_dict, event_to_dict
-from core.forget import Forgotten, forgettable, new_alias, scrub_event
+from core.errors import ErrorCode
+from core.events import PlayerLeft
 from core.identity import ChannelKey
-from core.service import GameService, Outcome
-from core.view import make_view
-
-Seated = list[tuple[ChannelKey, Outcome]]
-
-
-async def forget_person(
-    service: GameService, platform: str, player_id: str
-) -> tuple[Forgotten, Seated]:
-    """Seat the person out of the platform's games in progress, then forget them in storage;
-    what was done, and each table's outcome (with the anonymous player in it) to show.
-    ValueError for a computer."""
-    if not forgettable(player_id):
-        raise ValueError(f"{player_id!r} cannot be forgotten")
-    left: Seated = []
-    for game in await service.repository.active_games(platform):
-        index = game.seat_of(player_id)
-        if index is None or not game.seats[index].active:
-            continue
-        try:
-            outcome = await service.act(game.channel, game.seats[index].player, Leave())
-        except GameError:
-            continue  # the table moved on meanwhile (it ended, say): nothing to leave
-        left.append((game.channel, outcome))
-    alias = new_alias()
-    forgotten = await service.repository.forget_player(platform, player_id, alias)
-    shown: Seated = []
-    for channel, outcome in left:
-        stored = await service.repository.get_game(outcome.game.id)
-        if stored is None:
-            continue
-        events = tuple(
-            event_from_dict(scrub_event(data, player_id, alias) or data)
-            for data in map(event_to_dict, outcome.events)
-        )
-        shown.append((channel, Outcome(stored, events, make_view(stored, None, events))))
-    done = Forgotten(forgotten.results, forgotten.ratings, forgotten.games, len(left))
-    return done, shown
+from core.service import Outcome
 
 
 async def ask(tables: Tables, exchange: Exchange) -> None:
@@ -82,7 +42,7 @@ async def pressed(
     if not press.confirmed:
         await exchange.redraw(cards.Lines((own("forget-kept"),)))
         return
-    forgotten, shown = await forget_person(tables.service, tables.platform.key, exchange.person.id)
+    forgotten, shown = await tables.service.forget_person(tables.platform.key, exchange.person.id)
     said = own(
         "forget-done" if forgotten.anything else "forget-nothing",
         results=forgotten.results,

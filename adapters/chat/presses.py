@@ -106,9 +106,7 @@ async def configure(
     else:
         settings = cycled(settings, setting)
         place = await exchange.place()
-        await tables.service.repository.save_chat_settings(
-            tables.platform.key, place.chat, settings
-        )
+        await tables.service.save_chat_settings(tables.platform.key, place.chat, settings)
         await tables.settings_for(exchange.channel, exchange)
         tables.as_the_chat()  # a new language shows at once
         await exchange.redraw(cards.Settings(settings))
@@ -228,7 +226,7 @@ async def _after_refusal(
         if ref == pressed and tables.order.showing(exchange.channel):
             return  # the action that moved the game on is drawing its newest state there
         if ref is None or ref == pressed:
-            if tables.service.repository.shared and shown.version != game.version:
+            if tables.service.shared and shown.version != game.version:
                 # Another process may have drawn an older state over this board after this
                 # one drew it anew: what the pressed message shows is the truth, not our memory.
                 tables.drawn.forget(pressed)

@@ -56,7 +56,7 @@ async def record_lines(
     t: Translator, service: GameService, channel: ChannelKey, asker: PlayerRef, query: Query
 ) -> list[str]:
     """The title, then the lines of the body."""
-    records = service.repository
+    records = service.records
     platform = channel.platform
     if query.kind == "history":
         return history_lines(t, await records.history(channel))

@@ -75,7 +75,7 @@ async def _review(t: Translator, service: GameService, view: GameView) -> Review
         ended = service.ended(view.game_id, view.version)  # its end, weighed a moment ago
         events: Sequence[Event]
         if ended is None:
-            events, points = await service.repository.events(view.game_id), None
+            events, points = await service.events(view.game_id), None
         else:
             events, points = ended.events, ended.reviews
         _kept[key] = await asyncio.to_thread(reviewed, t, view, events, points)
@@ -98,7 +98,7 @@ async def last_review(
     """The review of the channel's last finished game with its chart, or a line saying there
     is none. The chat reads it: in the chat's language (`chosen`), else the one the game was
     played in, not the asker's (`t`, the table's while no game is being played)."""
-    game = await service.repository.last_finished(channel)
+    game = await service.last_finished(channel)
     view = make_view(game) if game is not None else None
     if game is None or view is None or view.end_reason not in RECORDED_ENDS:
         return cards.Lines((t("review-none"),))

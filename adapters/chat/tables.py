@@ -93,7 +93,7 @@ class Tables:
         server's), else the bot's. The person's own: theirs, else the table's. `game`: the one
         being shown, where the caller has it (a move that ended it: no longer the table's)."""
         place = await (exchange.place() if exchange else self.platform.place(channel))
-        settings = await self.service.repository.chat_settings(self.platform.key, place.chat)
+        settings = await self.service.chat_settings(self.platform.key, place.chat)
         game = game or await self.service.game(channel)
         bind(platform=self.platform.name, chat=channel.chat, game=game.id if game else "")
         person = exchange.locale if exchange else None
@@ -115,7 +115,7 @@ class Tables:
 
     async def chat_settings(self, channel: ChannelKey) -> ChatSettings:
         place = await self.platform.place(channel)
-        return await self.service.repository.chat_settings(self.platform.key, place.chat)
+        return await self.service.chat_settings(self.platform.key, place.chat)
 
     async def slowed(self, exchange: Exchange) -> bool:
         """The per-person flood limit: beyond it "slow down" (once, unless saying it costs
@@ -269,7 +269,7 @@ class Tables:
         review = tuple(await game_review(self.t, self.service, view)) if view.round else ()
         ratings: tuple[str, ...] = ()
         if view.end_reason in RECORDED_ENDS:
-            changes = await self.service.repository.game_ratings(view.game_id, channel)
+            changes = await self.service.records.game_ratings(view.game_id, channel)
             ratings = tuple(rating_line(self.t, view, changes))
         picture = await self.picture(channel, view) if view.round else None
         return cards.Final(view, review, picture, ratings)
@@ -281,7 +281,7 @@ class Tables:
         asked at once one sends it; should sending fail, it is owed again."""
         if self.order.showing(channel):
             return False  # an action still to be shown here sends it, if it ended the game
-        game = await self.service.repository.last_finished(channel)
+        game = await self.service.last_finished(channel)
         stored = await self.boards.board(game.id) if game is not None else None
         if game is None or stored is None or BoardRef.loads(stored) is None:
             return False
@@ -289,7 +289,7 @@ class Tables:
             return True  # another process is sending it
         self.log.info("sending the final message of game %s again", game.id)
         try:
-            log = await self.service.repository.events(game.id)
+            log = await self.service.events(game.id)
             turns = [index for index, event in enumerate(log) if isinstance(event, TurnStarted)]
             last_turn = tuple(log[turns[-1] if turns else 0 :])  # the ending action's: its verdict
             view = make_view(game, events=last_turn)
@@ -385,7 +385,7 @@ class Tables:
         key = self.platform.key
         self.service.on_deadline(key, self.on_deadline)
         await self.service.resume_deadlines(key)
-        for game in await self.service.repository.active_games(key):
+        for game in await self.service.active_games(key):
             if BoardRef.loads(await self.boards.board(game.id)) is None:
                 self._lost[str(game.channel)] = game.id
             await self.wake_computers(game.channel)

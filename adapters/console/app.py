@@ -280,7 +280,7 @@ class ConsoleGame:
         self.say("")
         self.say(sheet_text(self.t, view))
         if view.end_reason in RECORDED_ENDS:
-            changes = await self.service.repository.game_ratings(game.id, CHANNEL)
+            changes = await self.service.records.game_ratings(game.id, CHANNEL)
             for line in rating_line(self.t, view, changes):  # none in a game alone
                 self.say(line)
         if view.round:

@@ -44,12 +44,14 @@ class Script:
         return "\n".join(self.said)
 
 
-async def open_service(tmp_path: Path, roller: Roller) -> GameService:
-    return GameService(await SqliteRepository.open(tmp_path / "g.db"), roller)
+async def open_service(tmp_path: Path, roller: Roller) -> tuple[SqliteRepository, GameService]:
+    """The storage (for the test to read and close) and the service on it."""
+    repository = await SqliteRepository.open(tmp_path / "g.db")
+    return repository, GameService(repository, roller)
 
 
 async def test_solo_game_to_the_end_with_bad_input_answered(tmp_path: Path) -> None:
-    service = await open_service(tmp_path, ScriptedRoller([2, 2, 4, 6, 3] * 10))
+    repository, service = await open_service(tmp_path, ScriptedRoller([2, 2, 4, 6, 3] * 10))
     lines = ["Solo", "s 1", "bogus", "h 9", "s nothing", "r"]
     lines += [f"s {n}" if step else "r" for n in range(1, 11) for step in (0, 1)][1:]
     script = Script([*lines, "n"])
@@ -64,13 +66,13 @@ async def test_solo_game_to_the_end_with_bad_input_answered(tmp_path: Path) -> N
     assert T("game-winner", names="Solo", total=17) in text
     assert text.endswith(T("console-bye"))
     assert await service.game(CHANNEL) is None
-    await service.repository.close()
+    await repository.close()
 
 
 async def test_quit_then_resume_or_decline(tmp_path: Path) -> None:
     # The lot: Ann 6, Ben 29, so Ann starts; her first throw 1-2-3-4-6 is no straight.
     roller = ScriptedRoller([1, 1, 1, 1, 2, 6, 6, 6, 6, 5, 1, 2, 3, 4, 6])
-    service = await open_service(tmp_path, roller)
+    repository, service = await open_service(tmp_path, roller)
     first = Script(["Ann, Ben", "r", "q"])
     await run_console(service, T, first.ask, first.say)
     assert first.text.endswith(T("console-saved"))
@@ -92,11 +94,11 @@ async def test_quit_then_resume_or_decline(tmp_path: Path) -> None:
     assert T("game-cancelled") in declined.text
     game = await service.game(CHANNEL)
     assert game is not None and [s.player.name for s in game.seats] == ["Cid"]
-    await service.repository.close()
+    await repository.close()
 
 
 async def test_help_at_the_names_prompt_is_help_not_a_player(tmp_path: Path) -> None:
-    service = await open_service(tmp_path, SeededRoller(2))
+    repository, service = await open_service(tmp_path, SeededRoller(2))
     script = Script(["help", "r", "Ann, help", "rules", "Ann", "q"])
     await run_console(service, T, script.ask, script.say)
     text = script.text
@@ -107,22 +109,22 @@ async def test_help_at_the_names_prompt_is_help_not_a_player(tmp_path: Path) -> 
     assert text.count(T("console-ask-players")) == 5
     game = await service.game(CHANNEL)
     assert game is not None and [s.player.name for s in game.seats] == ["Ann"]
-    await service.repository.close()
+    await repository.close()
 
 
 async def test_russian_words_at_the_names_prompt(tmp_path: Path) -> None:
-    service = await open_service(tmp_path, SeededRoller(2))
+    repository, service = await open_service(tmp_path, SeededRoller(2))
     script = Script(["помощь", "Аня, выход", "выход"])
     await run_console(service, RU, script.ask, script.say)
     assert help_text(RU) in script.text
     assert RU("console-command-name", name="выход") in script.text
     assert script.text.endswith(RU("console-bye"))
     assert await service.game(CHANNEL) is None
-    await service.repository.close()
+    await repository.close()
 
 
 async def test_names_refused_with_a_reason(tmp_path: Path) -> None:
-    service = await open_service(tmp_path, SeededRoller(2))
+    repository, service = await open_service(tmp_path, SeededRoller(2))
     eleven = ", ".join(f"P{n}" for n in range(11))
     lines = ["", "+master", "Ann, ann", "Ann, +wizard", "A" * 40, eleven, "Ann, +master, +master"]
     script = Script([*lines, "q"])
@@ -136,13 +138,13 @@ async def test_names_refused_with_a_reason(tmp_path: Path) -> None:
     game = await service.game(CHANNEL)
     assert game is not None
     assert sorted(s.player.name for s in game.seats) == ["Ann", "🤖 Master", "🤖 Master 2"]
-    await service.repository.close()
+    await repository.close()
 
 
 async def test_an_overlong_line_is_refused_and_nothing_shows_a_fluent_error(
     tmp_path: Path,
 ) -> None:
-    service = await open_service(tmp_path, SeededRoller(2))
+    repository, service = await open_service(tmp_path, SeededRoller(2))
     huge = "x" * 5000
     lines = [huge, "Ann", huge, f"s {huge}", "r", f"s {'y' * (MAX_LINE - 2)}", "y" * MAX_LINE, "q"]
     script = Script(lines)
@@ -156,13 +158,13 @@ async def test_an_overlong_line_is_refused_and_nothing_shows_a_fluent_error(
     assert "{???}" not in text and "???" not in text
     game = await service.game(CHANNEL)
     assert game is not None and game.seats[0].player.name == "Ann"
-    await service.repository.close()
+    await repository.close()
 
 
 async def test_score_alone_lists_the_boxes_and_ambiguous_letters_are_answered(
     tmp_path: Path,
 ) -> None:
-    service = await open_service(tmp_path, ScriptedRoller([4, 4, 4, 6, 6]))
+    repository, service = await open_service(tmp_path, ScriptedRoller([4, 4, 4, 6, 6]))
     script = Script(["Ann", "s", "r", "s", "s f", "s fu", "q"])
     await run_console(service, T, script.ask, script.say)
     text = script.text
@@ -174,28 +176,28 @@ async def test_score_alone_lists_the_boxes_and_ambiguous_letters_are_answered(
     assert 'There is no box ""' not in text
     game = await service.game(CHANNEL)
     assert game is not None and game.seats[0].score_of(Box.FULL_HOUSE) == 35
-    await service.repository.close()
+    await repository.close()
 
 
 async def test_a_russian_session_in_russian_words(tmp_path: Path) -> None:
-    service = await open_service(tmp_path, ScriptedRoller([4, 4, 4, 6, 6, 4, 4]))
+    repository, service = await open_service(tmp_path, ScriptedRoller([4, 4, 4, 6, 6, 4, 4]))
     script = Script(["Аня", "б", "о 1 2 3", "б", "з четвёрки", "т", "п", "в"])
     await run_console(service, RU, script.ask, script.say)
     assert "[Y/n]" not in script.text and script.text.endswith(RU("console-saved"))
     game = await service.game(CHANNEL)
     assert game is not None and game.seats[0].score_of(Box.FOURS) == 20  # 4-4-4-4-4
-    await service.repository.close()
+    await repository.close()
 
     again = Script(["нет", "в"])  # declined: the game is cancelled
-    service = await open_service(tmp_path, SeededRoller(1))
+    repository, service = await open_service(tmp_path, SeededRoller(1))
     await run_console(service, RU, again.ask, again.say)
     assert "Продолжить её? [Д/н]" in again.text
     assert RU("game-cancelled") in again.text
-    await service.repository.close()
+    await repository.close()
 
 
 async def test_a_stop_during_a_computers_pause_ends_at_once(tmp_path: Path) -> None:
-    service = await open_service(tmp_path, SeededRoller(4))
+    repository, service = await open_service(tmp_path, SeededRoller(4))
     stopped = asyncio.Event()
     script = Script(["Ann, +novice", "r", "s 1", "r", "s 2"])
     asyncio.get_running_loop().call_later(0.3, stopped.set)
@@ -205,11 +207,11 @@ async def test_a_stop_during_a_computers_pause_ends_at_once(tmp_path: Path) -> N
     assert script.text.endswith(T("console-saved"))
     game = await service.game(CHANNEL)
     assert game is not None and game.phase is Phase.PLAYING
-    await service.repository.close()
+    await repository.close()
 
 
 async def test_against_computers_with_hint_and_review(tmp_path: Path) -> None:
-    service = await open_service(tmp_path, SeededRoller(5))
+    repository, service = await open_service(tmp_path, SeededRoller(5))
     lines = ["Ann, +master, +novice", "hint"]
     lines += [line for n in range(1, 11) for line in ("r", "hint", f"s {n}")]
     script = Script([*lines, "n"])
@@ -221,9 +223,9 @@ async def test_against_computers_with_hint_and_review(tmp_path: Path) -> None:
     review = text.split(T("review-title"))[1]
     assert "Ann:" in review
     assert "🤖 Master:" not in review  # computers are not reviewed
-    results = await service.repository.results(await _last_game_id(tmp_path))
+    results = await repository.results(await _last_game_id(tmp_path))
     assert sorted(r["name"] for r in results) == ["Ann", "🤖 Master", "🤖 Novice"]
-    await service.repository.close()
+    await repository.close()
 
 
 async def _last_game_id(tmp_path: Path) -> str:
@@ -234,7 +236,7 @@ async def _last_game_id(tmp_path: Path) -> str:
 async def test_a_rating_follows_a_person_by_name_from_game_to_game(tmp_path: Path) -> None:
     """Ann plays Master, then Bob and Master as the second person seated: the second game's
     rating goes on from the first's, and a game alone rates no one."""
-    service = await open_service(tmp_path, SeededRoller(5))
+    repository, service = await open_service(tmp_path, SeededRoller(5))
     turns = [line for n in range(1, 11) for line in ("r", f"s {n}")]
     both = [line for n in range(1, 11) for line in ("r", f"s {n}") * 2]
     script = Script(["Ann, +master", *turns, "y", "Bob, Ann, +master", *both, "y", "Ann", *turns])
@@ -242,11 +244,11 @@ async def test_a_rating_follows_a_person_by_name_from_game_to_game(tmp_path: Pat
     lines = [line for line in script.said if line.startswith("📈 Ratings here: ")]
     assert len(lines) == 2, lines  # the game alone has none
     assert "Bob " in lines[1]
-    rating = await service.repository.player_rating("console", "console:ann", CHANNEL)
+    rating = await repository.player_rating("console", "console:ann", CHANNEL)
     assert rating is not None and rating.games == 2
     assert f"Ann {rating.shown}?" in lines[1]
     assert f"Ann {rating.trend[1]}?" in lines[0]  # where the second game started from
-    await service.repository.close()
+    await repository.close()
 
 
 @pytest.mark.parametrize("t", [T, RU], ids=["en", "ru"])
@@ -255,7 +257,7 @@ async def test_a_computers_turn_is_watched_not_thrown_for(tmp_path: Path, t: Tra
     and asks nobody to throw; Ann's board asks her."""
     roller = Rigged()
     roller.pushed += [(6, 6, 6, 6, 5), (1, 1, 1, 1, 2)]  # the lot: Ann 29, the computer 6
-    service = await open_service(tmp_path, roller)
+    repository, service = await open_service(tmp_path, roller)
     script = Script(["Ann, +master", "q"])
     await run_console(service, t, script.ask, script.say, pause=0)
 
@@ -268,17 +270,17 @@ async def test_a_computers_turn_is_watched_not_thrown_for(tmp_path: Path, t: Tra
     assert t("console-computer-turn") in computers and t("turn-first") not in computers
     assert t("turn-first") in anns and t("console-computer-turn") not in anns
     assert script.text.count(t("turn-first")) == 1
-    await service.repository.close()
+    await repository.close()
 
 
 async def test_a_box_in_quotes_is_written_and_a_wrong_one_is_not_quoted_twice(
     tmp_path: Path,
 ) -> None:
-    service = await open_service(tmp_path, ScriptedRoller([1, 2, 3, 4, 5]))
+    repository, service = await open_service(tmp_path, ScriptedRoller([1, 2, 3, 4, 5]))
     script = Script(["Аня", "б", "з «Карета»", "записать в «Стрит»", "в"])
     await run_console(service, RU, script.ask, script.say)
     assert RU("console-bad-box", box="Карета") in script.text
     assert "««" not in script.text and "»»" not in script.text
     game = await service.game(CHANNEL)
     assert game is not None and game.seats[0].score_of(Box.STRAIGHT) == 25
-    await service.repository.close()
+    await repository.close()

@@ -19,7 +19,7 @@ LOT = [1, 1, 1, 1, 2, 6, 6, 6, 6, 5]  # Ann 6, Ben 29: Ann starts
 
 async def test_undo_gives_the_turn_back_until_the_next_player_throws(tmp_path: Path) -> None:
     roller = ScriptedRoller([*LOT, 1, 2, 3, 4, 6, 2, 2, 2, 3, 4])
-    service = await open_service(tmp_path, roller)
+    repository, service = await open_service(tmp_path, roller)
     lines = ["Ann, Ben", "undo", "r", "h 1 2", "s general", "undo", "s ones", "r", "undo", "q"]
     script = Script(lines)
     await run_console(service, T, script.ask, script.say)
@@ -39,11 +39,11 @@ async def test_undo_gives_the_turn_back_until_the_next_player_throws(tmp_path: P
         line.startswith("  undo ") and line.endswith(T("console-help-undo"))
         for line in help_text(T).splitlines()
     )
-    await service.repository.close()
+    await repository.close()
 
 
 async def test_undo_in_russian(tmp_path: Path) -> None:
-    service = await open_service(tmp_path, ScriptedRoller([*LOT, 1, 2, 3, 4, 6]))
+    repository, service = await open_service(tmp_path, ScriptedRoller([*LOT, 1, 2, 3, 4, 6]))
     script = Script(["Аня, Борис", "б", "з генерал", "отменить", "з 1", "вернуть", "помощь", "в"])
     await run_console(service, RU, script.ask, script.say)
     assert "↩ Аня отменяет запись в графе «Генерал» (0)." in script.said
@@ -54,4 +54,4 @@ async def test_undo_in_russian(tmp_path: Path) -> None:
     )
     game = await service.game(CHANNEL)
     assert game is not None and game.seats[0].scores == (None,) * 10
-    await service.repository.close()
+    await repository.close()

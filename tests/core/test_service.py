@@ -45,17 +45,16 @@ def counter_ids(prefix: str = "game"):
 
 async def expect_refusal(service: GameService, code: ErrorCode, *args, **kwargs) -> None:
     """The service refuses with `code` and the stored game and log are as they were."""
-    repository = service.repository
     channel = args[0]
-    before = await repository.active_game(channel)
-    log_before = await repository.events(before.id) if before else []
+    before = await service.game(channel)
+    log_before = await service.events(before.id) if before else []
     with pytest.raises(GameError) as caught:
         await service.act(*args, **kwargs)
     assert caught.value.code is code
-    after = await repository.active_game(channel)
+    after = await service.game(channel)
     assert after == before
     if before is not None:
-        assert await repository.events(before.id) == log_before
+        assert await service.events(before.id) == log_before
 
 
 async def test_open_join_start_play(repo: SqliteRepository) -> None:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pytest
 
-from adapters.chat.forget import forget_person
 from core.actions import Join, Open, Roll, Start
 from core.dice import ScriptedRoller
 from core.forget import ANONYMOUS_PREFIX, FORGOTTEN_PREFIX, new_alias
@@ -52,7 +51,7 @@ async def test_forgetting_keeps_everyone_elses_records_and_ratings_exactly(
     bob = await repository.player_stats("tg", BOB.id, None)
     assert bob is not None and bob.games == 3
 
-    forgotten, shown = await forget_person(service, "tg", BOB.id)
+    forgotten, shown = await service.forget_person("tg", BOB.id)
     assert (forgotten.results, forgotten.ratings, forgotten.games, forgotten.seated_out) == (
         3, 3, 3, 0
     )  # fmt: skip
@@ -114,7 +113,7 @@ async def test_a_game_in_progress_goes_on_without_them(
     before = await service.game(table)
     assert before is not None and before.seats[before.current].player == ANN
 
-    forgotten, shown = await forget_person(service, "tg", BOB.id)
+    forgotten, shown = await service.forget_person("tg", BOB.id)
     assert forgotten.seated_out == 2 and len(shown) == 2
     open_lobby, playing = await service.game(lobby), await service.game(table)
     assert open_lobby is not None and [s.player for s in open_lobby.seats] == [ANN]
@@ -138,13 +137,13 @@ async def test_computers_and_the_forgotten_are_refused(repository: Repository) -
         with pytest.raises(ValueError):
             await repository.forget_player("tg", player_id, new_alias())
         with pytest.raises(ValueError):
-            await forget_person(service, "tg", player_id)
+            await service.forget_person("tg", player_id)
     with pytest.raises(ValueError):  # an alias must be an anonymous player's
         await repository.forget_player("tg", BOB.id, PlayerRef("9", "Nine"))
 
 
 async def test_someone_never_seen_changes_nothing(repository: Repository) -> None:
     service = await played(repository)
-    forgotten, _ = await forget_person(service, "tg", "424242")
+    forgotten, _ = await service.forget_person("tg", "424242")
     assert not forgotten.anything
     assert (await repository.player_stats("tg", ANN.id, None)) is not None

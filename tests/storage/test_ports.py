@@ -52,7 +52,7 @@ async def read(records: Records, player_id: str) -> tuple[int, bool, str | None,
 async def test_the_records_through_the_port(repository: Repository) -> None:
     roller = ScriptedRoller()
     service = GameService(repository, roller)
-    assert await read(service.repository, ANN.id) == (0, False, None, 0)
+    assert await read(service.records, ANN.id) == (0, False, None, 0)
     await service.act(HERE, ANN, Open())
     await service.act(HERE, BOB, Join())
     roller.push([1, 1, 1, 1, 2, 6, 6, 6, 6, 5])  # the lot: Ann starts
@@ -62,4 +62,4 @@ async def test_the_records_through_the_port(repository: Repository) -> None:
             roller.push([6, 6, 6, 5, 5] if player is ANN else [1, 2, 3, 4, 5])
             await service.act(HERE, player, Roll())
             await service.act(HERE, player, Score(box))
-    assert await read(service.repository, ANN.id) == (2, True, ANN.id, 1)
+    assert await read(service.records, ANN.id) == (2, True, ANN.id, 1)
