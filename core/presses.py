@@ -47,8 +47,9 @@ from core.actions import (
     ToggleHold,
 )
 from core.computer import level_of
+from core.dice import SeededRoller
 from core.errors import ErrorCode, GameError, Stale
-from core.game import Game, Phase, Seat, Turn
+from core.game import Game, Phase, Seat, Turn, apply
 from core.identity import PlayerRef
 from core.levels import Level
 
@@ -194,3 +195,17 @@ class TurnPresses:
         if version <= kept.earlier:
             return over(game, player, action)
         return _stale()  # a version not known here
+
+
+def why_stale(game: Game, player: PlayerRef, action: Action, refused: GameError) -> GameError:
+    """An old board's press refused (above). Someone not at the table is told whose turn
+    it is, which says more to them than what changed at it, unless what changed is their own
+    doing (a double tap); anyone seated is told what changed since their board, where that is
+    known (else "out of date"), and gets the board redrawn."""
+    if refused.detail is not Stale.REPEATED and game.seat_of(player.id) is None:
+        try:
+            apply(game, player, action, SeededRoller(0))  # a dry run on the game as it is now
+        except GameError as error:
+            if error.code in (ErrorCode.NOT_YOUR_TURN, ErrorCode.NOT_SEATED, ErrorCode.NOT_HOST):
+                return error
+    return refused

@@ -19,15 +19,15 @@ from core.broadcast import Broadcast, Watch
 from core.chat_settings import ChatSettings
 from core.clocks import LEASE, Clocks, TimerPublish
 from core.computer import level_of, next_action
-from core.dice import Roller, SecureRoller, SeededRoller
-from core.errors import ErrorCode, GameError, Stale
+from core.dice import Roller, SecureRoller
+from core.errors import ErrorCode, GameError
 from core.events import RECORDED_ENDS, Event, LobbyOpened
 from core.forget import Forgotten, forgettable, new_alias, scrubbed
 from core.game import Game, Phase, apply, open_lobby, require_turn
 from core.identity import COMPUTER_PREFIX, ChannelKey, PlayerRef
 from core.locks import ChannelLocks
 from core.ports import Boards, GameRepository, Records
-from core.presses import TurnPresses
+from core.presses import TurnPresses, why_stale
 from core.rematch import rematch_lobby
 from core.timeouts import act_on, next_deadline
 from core.view import GameView, make_view
@@ -46,20 +46,6 @@ ENDED_KEPT = 32  # the latest ended games whose log and review are kept for thei
 def new_game_id() -> str:
     """Eight lowercase base32 characters: short enough for any button payload, 40 random bits."""
     return base64.b32encode(secrets.token_bytes(5)).decode().lower()
-
-
-def _why_stale(game: Game, player: PlayerRef, action: Action, refused: GameError) -> GameError:
-    """An old board's press refused (core.presses). Someone not at the table is told whose turn
-    it is, which says more to them than what changed at it, unless what changed is their own
-    doing (a double tap); anyone seated is told what changed since their board, where that is
-    known (else "out of date"), and gets the board redrawn."""
-    if refused.detail is not Stale.REPEATED and game.seat_of(player.id) is None:
-        try:
-            apply(game, player, action, SeededRoller(0))  # a dry run on the game as it is now
-        except GameError as error:
-            if error.code in (ErrorCode.NOT_YOUR_TURN, ErrorCode.NOT_SEATED, ErrorCode.NOT_HOST):
-                return error
-    return refused
 
 
 @dataclass(frozen=True)
@@ -130,7 +116,7 @@ class GameService:
                 if version is not None:  # a board's press: judged by what that board showed
                     refused = self._presses.judged(game, player, action, version)
                     if refused is not None:
-                        raise _why_stale(game, player, action, refused)
+                        raise why_stale(game, player, action, refused)
                 new, events = apply(game, player, action, self._roller, now)
                 previous = game.version
             await self._repository.save(new, events, previous)
