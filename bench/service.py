@@ -202,7 +202,7 @@ class OneAtATime(SqliteRepository):
         else:
             self._active[key] = game
         if row[-1] is not None:
-            await self._rate_recorded()
+            await self._ratings.rate_recorded()
 
 
 class InMemory(SqliteRepository):
