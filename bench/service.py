@@ -202,7 +202,7 @@ class OneAtATime(SqliteRepository):
         else:
             self._active[key] = game
         if row[-1] is not None:
-            await self._rate_recorded()
+            await self._ratings.rate_recorded()
 
 
 class InMemory(SqliteRepository):
@@ -216,24 +216,24 @@ class InMemory(SqliteRepository):
         watch: FileWatch | None = None,
     ) -> None:
         super().__init__(connection, lock, watch)
-        self._logs: dict[str, list[Event]] = {}
-        self._games: dict[str, Game] = {}
+        self._kept_logs: dict[str, list[Event]] = {}
+        self._kept: dict[str, Game] = {}
 
     async def get_game(self, game_id: str) -> Game | None:
-        return self._games.get(game_id)
+        return self._kept.get(game_id)
 
     async def events(self, game_id: str) -> list[Event]:
-        return list(self._logs.get(game_id, ()))
+        return list(self._kept_logs.get(game_id, ()))
 
     async def set_accuracy(self, game_id: str, accuracy: dict[str, float]) -> None:
         """Results are not kept in memory: nothing to mark."""
 
     async def save(self, game: Game, events: Sequence[Event], previous_version: int | None) -> None:
-        stored = self._games.get(game.id)
+        stored = self._kept.get(game.id)
         if (stored.version if stored else None) != previous_version:
             raise GameError(ErrorCode.STALE)
-        self._games[game.id] = game
-        self._logs.setdefault(game.id, []).extend(events)
+        self._kept[game.id] = game
+        self._kept_logs.setdefault(game.id, []).extend(events)
         if game.phase is Phase.FINISHED:
             self._active.pop(str(game.channel), None)
         else:

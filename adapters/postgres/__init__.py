@@ -3,6 +3,7 @@
 Chosen by `GENERAL_DATABASE_URL=postgresql://…`; SQLite stays the default for one process.
 """
 
-from adapters.postgres.repository import PostgresRepository, lock_key
+from adapters.postgres.connections import lock_key
+from adapters.postgres.repository import PostgresRepository
 
 __all__ = ["PostgresRepository", "lock_key"]

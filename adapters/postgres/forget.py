@@ -5,30 +5,25 @@ ratings and rating changes move to the anonymous id, and a chat whose id is thei
 from __future__ import annotations
 
 import json
-from contextlib import AbstractAsyncContextManager
 from typing import Any
 
 import asyncpg
 
-from adapters.postgres.records import PostgresRecords
+from adapters.postgres.connections import PostgresConnections, dumps
+from adapters.postgres.moves import PostgresMoves
 from core.forget import FORGOTTEN_PREFIX, Forgotten, forgettable, scrub_event, scrub_snapshot
-from core.identity import ChannelKey, PlayerRef
+from core.identity import PlayerRef
 
 ACTIVE_PHASES = ("lobby", "playing")
 
 
-def _dumps(data: Any) -> str:
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+class PostgresForget:
+    """Forgets people on the repository's connections, under a lock of its own; handed the
+    chat moves, since a person's own chat moves to the alias's id."""
 
-
-class PostgresForget(PostgresRecords):
-    """Mixed into the repository: its transactions, its channel lock and its chat move."""
-
-    def channel_lock(self, channel: ChannelKey | str) -> AbstractAsyncContextManager[None]:
-        raise NotImplementedError
-
-    async def move_chat(self, platform: str, old_chat: str, new_chat: str) -> None:
-        raise NotImplementedError
+    def __init__(self, connections: PostgresConnections, moves: PostgresMoves) -> None:
+        self._connections = connections
+        self._moves = moves
 
     async def forget_player(self, platform: str, player_id: str, alias: PlayerRef) -> Forgotten:
         """In one transaction (the lock's, so that the chat move shares it); the games that
@@ -38,7 +33,10 @@ class PostgresForget(PostgresRecords):
             raise ValueError(f"{player_id!r} cannot be forgotten")
         prefix = f"{platform}:"
         needle = json.dumps(player_id)
-        async with self.channel_lock(f"forget:{platform}"), self._transaction() as connection:
+        async with (
+            self._connections.channel_lock(f"forget:{platform}"),
+            self._connections.transaction() as connection,
+        ):
             rows = await connection.fetch(
                 "SELECT id, phase, version, snapshot::text AS snapshot FROM games"
                 " WHERE starts_with(channel, $1) AND strpos(snapshot::text, $2) > 0"
@@ -54,7 +52,7 @@ class PostgresForget(PostgresRecords):
                 await connection.execute(
                     "UPDATE games SET snapshot = $2::jsonb, version = $3 WHERE id = $1",
                     row["id"],
-                    _dumps(new),
+                    dumps(new),
                     new.get("version", row["version"]),
                 )
                 rewritten.add(row["id"])
@@ -66,7 +64,7 @@ class PostgresForget(PostgresRecords):
                 needle,
             )
             changed = [
-                (row["game_id"], row["seq"], _dumps(event))
+                (row["game_id"], row["seq"], dumps(event))
                 for row in events
                 if (event := scrub_event(json.loads(row["data"]), player_id, alias)) is not None
             ]
@@ -97,7 +95,7 @@ class PostgresForget(PostgresRecords):
                 alias.id,
             )
             if ":" not in player_id:  # a private chat has the person's id: it moves too
-                await self.move_chat(platform, player_id, alias.id)
+                await self._moves.move_chat(platform, player_id, alias.id)
         return Forgotten(results, ratings, len(rewritten))
 
 

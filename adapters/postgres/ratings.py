@@ -4,11 +4,14 @@ games ending at once in different processes are rated one after the other."""
 
 from __future__ import annotations
 
+import asyncio
+import logging
 from dataclasses import replace
+from typing import Any
 
 import asyncpg
 
-from adapters.postgres.records import PostgresRecords
+from adapters.postgres.connections import PostgresConnections, lock_key
 from core.identity import ChannelKey
 from core.ratings import (
     EVERYWHERE,
@@ -25,19 +28,52 @@ from core.ratings import (
 )
 from core.records import Rated
 
+log = logging.getLogger(__name__)
+# Held while rating, by every process: one game at a time, in order.
+RATING_LOCK = lock_key("general:ratings")
 
-class PostgresRatings(PostgresRecords):
-    """Mixed into the repository, as the records are."""
 
-    _rating_lock: int
+class PostgresRatings:
+    """The ratings and their queue, on the repository's connections (or the held lock's)."""
+
+    def __init__(self, connections: PostgresConnections) -> None:
+        self._connections = connections
+        self._catching_up: asyncio.Task[None] | None = None
+
+    async def _fetch(self, sql: str, *params: Any) -> list[asyncpg.Record]:
+        return await self._connections.fetch(sql, *params)
+
+    def catch_up(self) -> None:
+        """Rate meanwhile the games recorded before ratings existed (or whose rating failed)."""
+        self._catching_up = asyncio.create_task(self._catch_up())
+
+    async def close(self) -> None:
+        if self._catching_up is not None:  # each game is rated in a transaction: safe
+            self._catching_up.cancel()
+            await asyncio.gather(self._catching_up, return_exceptions=True)
+
+    async def _catch_up(self) -> None:
+        try:
+            await self.rate_games()
+        except asyncpg.PostgresError:
+            log.exception("rating the recorded games failed; they wait for the next")
+
+    async def rate_recorded(self, connection: asyncpg.Connection) -> None:
+        """Rate the game just recorded with it; should that fail, the game is recorded all the
+        same and waits to be rated with the next."""
+        try:
+            async with connection.transaction():
+                await self._rate_waiting(connection)
+        except asyncpg.PostgresError:
+            log.exception("rating the recorded games failed; they wait for the next")
 
     async def rate_games(self) -> int:
-        async with self._transaction() as connection:
+        async with self._connections.transaction() as connection:
             return await self._rate_waiting(connection)
 
     async def _rate_waiting(self, connection: asyncpg.Connection) -> int:
         """Rate every recorded game still waiting, in order, in the caller's transaction."""
-        await connection.execute("SELECT pg_advisory_xact_lock($1)", self._rating_lock)
+        await connection.execute("SELECT pg_advisory_xact_lock($1)", RATING_LOCK)
         done = 0
         while game_id := await connection.fetchval(
             "SELECT game_id FROM unrated ORDER BY queued, game_id LIMIT 1"
@@ -152,8 +188,8 @@ class PostgresRatings(PostgresRecords):
         return replace(rating_of(rows[0]), trend=trend_of(trend))
 
     async def rebuild_ratings(self) -> int:
-        async with self._transaction() as connection:
-            await connection.execute("SELECT pg_advisory_xact_lock($1)", self._rating_lock)
+        async with self._connections.transaction() as connection:
+            await connection.execute("SELECT pg_advisory_xact_lock($1)", RATING_LOCK)
             await connection.execute(
                 "INSERT INTO unrated (game_id, queued)"
                 " SELECT game_id, seq - (SELECT MAX(seq) + 1 FROM rated_games) FROM rated_games"

@@ -7,11 +7,11 @@ played under), with one deliberate difference: `find_player` compares names with
 
 from __future__ import annotations
 
-from contextlib import AbstractAsyncContextManager
 from typing import Any
 
 import asyncpg
 
+from adapters.postgres.connections import PostgresConnections, dumps
 from core.boxes import ALL_BOXES
 from core.identity import COMPUTER_PREFIX, ChannelKey
 from core.records import PastGame, PlayerStats, Standing, names_a_level
@@ -28,17 +28,13 @@ RATED = (
 
 
 class PostgresRecords:
-    """Mixed into the repository: its connections (or the held channel lock's) serve these."""
+    """The results table's readings, on the repository's connections (or the held lock's)."""
 
-    def _connection(self) -> AbstractAsyncContextManager[asyncpg.Connection]:
-        raise NotImplementedError
-
-    def _transaction(self) -> AbstractAsyncContextManager[asyncpg.Connection]:
-        raise NotImplementedError
+    def __init__(self, connections: PostgresConnections) -> None:
+        self._connections = connections
 
     async def _fetch(self, sql: str, *params: Any) -> list[asyncpg.Record]:
-        async with self._connection() as connection:
-            return list(await connection.fetch(sql, *params))
+        return await self._connections.fetch(sql, *params)
 
     async def leaderboard(
         self, platform: str, channel: ChannelKey | None, since: float | None, limit: int = 10
@@ -144,11 +140,24 @@ class PostgresRecords:
         return list(games.values())
 
     async def set_accuracy(self, game_id: str, accuracy: dict[str, float]) -> None:
-        async with self._transaction() as connection:
+        async with self._connections.transaction() as connection:
             await connection.executemany(
                 "UPDATE results SET accuracy = $1 WHERE game_id = $2 AND player_id = $3",
                 [(value, game_id, player_id) for player_id, value in accuracy.items()],
             )
+
+    async def results(self, game_id: str) -> list[dict[str, Any]]:
+        """A game's results rows in seating order, shaped as SQLite's: the same keys, boxes as
+        JSON text, the flags as 0/1 and finished_at in Unix seconds."""
+        rows = await self._fetch(
+            "SELECT game_id, player_id, platform, channel, name, seat, total, boxes,"
+            " winner::int AS winner, left_table::int AS left_table,"
+            " big_general::int AS big_general, end_reason,"
+            " extract(epoch FROM finished_at)::float8 AS finished_at, accuracy"
+            " FROM results WHERE game_id = $1 ORDER BY seat",
+            game_id,
+        )
+        return [{**dict(row), "boxes": dumps(list(row["boxes"]))} for row in rows]
 
 
 def _scope(

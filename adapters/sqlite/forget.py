@@ -3,31 +3,44 @@ write it all back as one INSERT into the forgets view (schema 7), so one transac
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any
 
 import aiosqlite
 import orjson
 
-from adapters.sqlite.records import SqliteRecords
+from adapters.sqlite.moves import SqliteMoves
+from adapters.sqlite.recent import Recent
+from adapters.sqlite.records import read_rows
 from core.forget import FORGOTTEN_PREFIX, Forgotten, forgettable, scrub_event, scrub_snapshot
 from core.game import Game
 from core.identity import PlayerRef
-
-if TYPE_CHECKING:
-    from adapters.sqlite.repository import Recent
-    from core.chat_settings import ChatSettings
 
 ACTIVE_PHASES = ("lobby", "playing")
 TRIES = 5  # a game in progress saved meanwhile: read it again
 
 
-class SqliteForget(SqliteRecords):
-    """Mixed into the repository: shares its connection and its caches of games and boards."""
+class SqliteForget:
+    """Forgets people on the repository's connection; handed the copies a forgetting makes
+    stale: the active games by channel, the logs of games just recorded, and (a person's own
+    chat moving to the alias's id) those a chat's move does."""
 
-    _active: dict[str, Game]
-    _boards: Recent[str]
-    _settings: Recent[ChatSettings]
-    _logs: Recent[str]
+    def __init__(
+        self,
+        connection: aiosqlite.Connection,
+        writable: Callable[[], None],
+        active: dict[str, Game],
+        logs: Recent[str],
+        moves: SqliteMoves,
+    ) -> None:
+        self._db = connection
+        self._writable = writable  # refuses a write once the file is gone
+        self._active = active
+        self._logs = logs
+        self._moves = moves
+
+    async def _rows(self, sql: str, params: tuple[Any, ...]) -> list[dict[str, Any]]:
+        return await read_rows(self._db, sql, params)
 
     async def forget_player(self, platform: str, player_id: str, alias: PlayerRef) -> Forgotten:
         """Move the person's results, ratings and rating changes to `alias`, and rewrite every
@@ -70,12 +83,7 @@ class SqliteForget(SqliteRecords):
                 for game_id in {g["id"] for g in games} | {e["game_id"] for e in events}:
                     self._logs.drop(str(game_id))
                 if own is not None:
-                    for key in [key for key in self._active if key.startswith(own)]:
-                        del self._active[key]
-                    for row in moved:
-                        self._boards.drop(str(row["id"]))
-                    self._settings.drop(own[0][:-1])
-                    self._settings.drop(own[1][:-1])
+                    self._moves.reread(own, [str(row["id"]) for row in moved])
             break
         counts = await self._rows(
             "SELECT (SELECT COUNT(*) FROM results WHERE platform = ? AND player_id = ?) AS results,"

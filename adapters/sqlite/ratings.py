@@ -5,15 +5,19 @@ one trip to the database's thread."""
 from __future__ import annotations
 
 import asyncio
+import logging
 import sqlite3
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import Any, cast
 
+import aiosqlite
 import orjson
 
-from adapters.sqlite.records import SqliteRecords
+from adapters.sqlite.recent import RECENT, Recent
+from adapters.sqlite.records import read_rows
+from core.errors import StorageError
 from core.identity import ChannelKey
 from core.ratings import (
     EVERYWHERE,
@@ -30,16 +34,40 @@ from core.ratings import (
 )
 from core.records import Rated
 
+log = logging.getLogger(__name__)
 
-class SqliteRatings(SqliteRecords):
-    """Mixed into the repository: shares its connection; one task rates at a time, in order."""
 
-    _rating: asyncio.Lock
+class SqliteRatings:
+    """The ratings and their queue: one task rates at a time, in order, on the repository's
+    connection; a game rated ahead of its saver is remembered until that saver looks."""
+
+    def __init__(self, connection: aiosqlite.Connection, writable: Callable[[], None]) -> None:
+        self._db = connection
+        self._writable = writable  # refuses a write once the file is gone
+        self._lock = asyncio.Lock()
+        self._catching_up: asyncio.Task[None] | None = None
+        self._later: set[asyncio.Task[None]] = set()
+        self._rated: Recent[bool] = Recent(RECENT)  # rated for a saver still to look
+
+    def catch_up(self) -> None:
+        """Rate meanwhile the games recorded before ratings existed (or whose rating failed)."""
+        self._catching_up = asyncio.create_task(self.rate_recorded())
+
+    async def close(self) -> None:
+        """Stop rating: each game is rated in one statement, so stopping is safe; a game not
+        yet rated waits for the next, or the next start's catching up."""
+        rating = [*self._later, *([self._catching_up] if self._catching_up else [])]
+        for task in rating:
+            task.cancel()
+        await asyncio.gather(*rating, return_exceptions=True)
+
+    async def _rows(self, sql: str, params: tuple[Any, ...]) -> list[dict[str, Any]]:
+        return await read_rows(self._db, sql, params)
 
     async def rate_games(self) -> int:
         """Rate every recorded game still waiting, in order; how many were."""
         done = 0
-        async with self._rating:
+        async with self._lock:
             while True:
                 rated = await self._rate_waiting(None)
                 done += len(rated)
@@ -111,7 +139,7 @@ class SqliteRatings(SqliteRecords):
         """Forget every rating and rate every recorded game again: those rated before in the
         order they were, then any never rated, as live rating would; how many games."""
         self._writable()
-        async with self._rating:
+        async with self._lock:
             await self._db.executescript(
                 """
                 BEGIN IMMEDIATE;
@@ -125,6 +153,40 @@ class SqliteRatings(SqliteRecords):
                 """
             )
         return await self.rate_games()
+
+    def rate_later(self) -> None:
+        """Rate in the background what a cancelled save recorded (close() stops it)."""
+        task = asyncio.create_task(self.rate_recorded())
+        self._later.add(task)
+        task.add_done_callback(self._later.discard)
+
+    async def rate_recorded(self, game_id: str | None = None) -> None:
+        """Rate the games recorded and not yet rated, in order, up to and including `game_id`
+        (every one where None); should that fail, they wait for the next game's end."""
+        try:
+            if game_id is None:
+                await self.rate_games()
+            else:
+                await self._rate_through(game_id)
+        except (sqlite3.Error, StorageError):
+            log.exception("rating the recorded games failed; they wait for the next")
+
+    async def _rate_through(self, game_id: str) -> None:
+        """Rate the waiting games in their order (as rate_games does) up to and including
+        `game_id`, and no further: those recorded after it are rated by their own savers, and
+        those before it that this rated are remembered, so that their savers, waiting for the
+        lock meanwhile, find them rated without a trip to the database. (Rating every game
+        waiting let one saver go on rating the games recorded after its own, without bound,
+        while the others waited for the lock.)"""
+        async with self._lock:
+            if self._rated.take(game_id):
+                return
+            while rated := await self._rate_waiting(game_id):
+                for waiting in rated:
+                    if waiting != game_id:
+                        self._rated.put(waiting, True)
+                if rated[-1] == game_id:
+                    return
 
 
 # The games a trip rates at most when rating every waiting game (a start's catching up, a

@@ -6,7 +6,6 @@ from typing import Any
 
 import aiosqlite
 
-from adapters.sqlite.files import FileWatch
 from core.boxes import ALL_BOXES
 from core.identity import COMPUTER_PREFIX, ChannelKey
 from core.records import PastGame, PlayerStats, Standing, names_a_level
@@ -25,22 +24,26 @@ LATEST_NAME = (
 )
 
 
+async def read_rows(
+    connection: aiosqlite.Connection, sql: str, params: tuple[Any, ...]
+) -> list[dict[str, Any]]:
+    """Rows as dicts by column name (no row factory to switch on the shared connection)."""
+    async with connection.execute(sql, params) as cursor:
+        names = [column[0] for column in cursor.description]
+        return [dict(zip(names, row, strict=True)) for row in await cursor.fetchall()]
+
+
 class SqliteRecords:
-    """Mixed into the repository: shares its connection."""
+    """The results table's readings: the repository's connection serves them."""
 
-    _db: aiosqlite.Connection
-    _watch: FileWatch | None
-
-    def _writable(self) -> None:
-        """Refuse a write (StorageError DATABASE_GONE) once the file is no longer at its path."""
-        if self._watch is not None:
-            self._watch.check()
+    def __init__(self, connection: aiosqlite.Connection) -> None:
+        self._db = connection
 
     async def _rows(self, sql: str, params: tuple[Any, ...]) -> list[dict[str, Any]]:
-        """Rows as dicts by column name (no row factory to switch on the shared connection)."""
-        async with self._db.execute(sql, params) as cursor:
-            names = [column[0] for column in cursor.description]
-            return [dict(zip(names, row, strict=True)) for row in await cursor.fetchall()]
+        return await read_rows(self._db, sql, params)
+
+    async def results(self, game_id: str) -> list[dict[str, Any]]:
+        return await self._rows("SELECT * FROM results WHERE game_id = ? ORDER BY seat", (game_id,))
 
     async def leaderboard(
         self, platform: str, channel: ChannelKey | None, since: float | None, limit: int = 10

@@ -4,16 +4,20 @@ next. So a game's end costs no trip to the database of its own, and no commit of
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import aiosqlite
 import orjson
 
-from adapters.sqlite.ratings import rate_in_order
-from adapters.sqlite.writer import Statement
+from adapters.sqlite.ratings import SqliteRatings, rate_in_order
+from adapters.sqlite.recent import Recent
+from adapters.sqlite.writer import GroupWriter, Statement, Verdict
+from core.errors import ErrorCode, GameError
 from core.events import RECORDED_ENDS, EndReason, Event, event_from_dict, event_to_dict
 from core.game import Game, Phase
 from core.snapshot import game_to_dict
@@ -122,3 +126,81 @@ def group_ends(
 def read_log(text: str) -> list[Event]:
     """A log as LOG read it, in order."""
     return [event_from_dict(orjson.loads(data)) for _, data in sorted(orjson.loads(text))]
+
+
+ACCURACY = "UPDATE results SET accuracy = ? WHERE game_id = ? AND player_id = ?"
+
+
+class SqliteSaves:
+    """Saves through the one writer (see adapters.sqlite.writer); handed what a save keeps
+    up to date: the active games by channel and the logs of the games it recorded, and the
+    ratings, which rate a recorded game its group did not."""
+
+    def __init__(
+        self,
+        writer: GroupWriter[Ends],
+        active: dict[str, Game],
+        logs: Recent[str],
+        ratings: SqliteRatings,
+    ) -> None:
+        self._writer = writer
+        self._active = active
+        self._logs = logs
+        self._ratings = ratings
+
+    async def save(self, game: Game, events: Sequence[Event], previous_version: int | None) -> None:
+        """Queue the save for the writer and wait until its group is committed (or the save
+        refused: GameError STALE, GAME_EXISTS). Once called, the save is the writer's: a
+        cancellation is raised only after the verdict. A recorded game is rated before this
+        returns (the games before it too, in their order): by its group, or else here."""
+        finished = game.phase is Phase.FINISHED
+        row = save_row(game, events, previous_version)
+        key = str(game.channel)
+        recorded = row[-1] is not None
+        rated_by_group = False
+
+        def done(error: BaseException | None, ends: Ends | None) -> None:
+            """Run by the writer once the group is committed or refused, waited for or not:
+            the copy in memory follows the file (a save whose fate is unknown drops it)."""
+            nonlocal rated_by_group
+            if error is not None or finished:
+                self._active.pop(key, None)
+            else:
+                self._active[key] = game
+            if error is None and recorded and ends is not None:
+                rated_by_group = game.id in ends.rated
+                log = ends.logs.get(game.id)
+                if log is not None:
+                    self._logs.put(game.id, log)
+
+        committed = self._writer.submit(SAVE, row, done)
+        try:
+            await committed  # a cancellation meanwhile is raised once the verdict is in
+        except aiosqlite.IntegrityError as error:
+            if str(error) == "stale":
+                raise GameError(ErrorCode.STALE) from error
+            if previous_version is None:
+                raise GameError(ErrorCode.GAME_EXISTS) from error
+            raise
+        except asyncio.CancelledError:
+            if recorded and _committed(committed):
+                self._ratings.rate_later()  # recorded all the same: rated without this caller
+            raise
+        if recorded and not rated_by_group:
+            await self._ratings.rate_recorded(game.id)
+
+    async def set_accuracy(self, game_id: str, accuracy: dict[str, float]) -> None:
+        """Written with the next group of saves: no trip nor commit of its own."""
+        writes = [
+            self._writer.submit(ACCURACY, (value, game_id, player_id), _nothing)
+            for player_id, value in accuracy.items()
+        ]
+        await asyncio.gather(*writes)
+
+
+def _committed(future: Verdict) -> bool:
+    return future.done() and not future.cancelled() and future.exception() is None
+
+
+def _nothing(error: BaseException | None, ends: Ends | None) -> None:
+    """An accuracy's write changes nothing kept in memory."""

@@ -13,7 +13,7 @@ import aiosqlite
 import pytest
 
 from adapters.sqlite import SqliteRepository
-from adapters.sqlite.repository import GAME_ROW
+from adapters.sqlite.games import GAME_ROW
 from adapters.sqlite.schema import MIGRATIONS, SCHEMA_VERSION
 from core.actions import Join, Open, Roll
 from core.chat_settings import ChatSettings
