@@ -226,6 +226,7 @@ async def serve(
     `roller` replaces the dice of the settings (tests script them)."""
     repository = await open_repository(settings)
     service = GameService(repository, roller or make_roller(settings))
+    await service.listen()  # with shared storage, the other processes' tables are watched too
     started: list[FrontEnd] = []
     server: HttpServer | None = None
     warming: asyncio.Task[object] | None = None

@@ -3,7 +3,7 @@ implement it, structurally: neither imports it."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import fields
 from typing import Any, Protocol
@@ -59,6 +59,10 @@ class Records(Protocol):
     async def game_ratings(self, game_id: str, channel: ChannelKey) -> list[Change]:
         """What a game changed in its channel's ratings (none while it waits to be rated)."""
         ...
+
+
+# What another process saved, as this one hears it: the game as stored, and that save's events.
+Heard = Callable[[Game, tuple[Event, ...]], None]
 
 
 class Boards(Protocol):
@@ -118,6 +122,10 @@ class GameRepository(Records, Boards, Protocol):
     async def save_chat_settings(
         self, platform: str, chat: str, settings: ChatSettings
     ) -> None: ...
+
+    async def listen(self, heard: Heard) -> None:
+        """From now on, hand `heard` what other processes save (nothing, where none can)."""
+        ...
 
     def channel_lock(self, channel: ChannelKey) -> AbstractAsyncContextManager[None]:
         """Serialises actions on one channel across processes (a no-op where one process owns

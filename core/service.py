@@ -154,6 +154,14 @@ class GameService:
         self._broadcast.offer(outcome)
         return outcome
 
+    async def listen(self) -> None:
+        """Offer the watchers what other processes save too (shared storage): a table played
+        from another process is watched here as if it were played here."""
+        await self._repository.listen(self._heard)
+
+    def _heard(self, game: Game, events: tuple[Event, ...]) -> None:
+        self._broadcast.offer(Outcome(game, events, make_view(game, None, events)))
+
     def watch(self, channel: ChannelKey | None = None) -> Watch:
         """Every outcome saved from now on in `channel` (None: in every channel), whatever
         caused it, as a spectator sees it; `close()` the watch when done."""

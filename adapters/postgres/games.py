@@ -12,6 +12,7 @@ from typing import Any
 import asyncpg
 
 from adapters.postgres.connections import PostgresConnections, dumps
+from adapters.postgres.notices import PostgresNotices
 from adapters.postgres.ratings import PostgresRatings
 from core.errors import ErrorCode, GameError
 from core.events import RECORDED_ENDS, EndReason, Event, event_from_dict, event_to_dict
@@ -32,11 +33,15 @@ GAME_ROW = "SELECT id, channel, phase, version, snapshot FROM games"
 
 class PostgresGames:
     """The games on the repository's connections (or the held lock's); handed the ratings,
-    which rate a recorded game in the transaction that records it."""
+    which rate a recorded game in the transaction that records it, and the notices, which
+    announce each save in its transaction."""
 
-    def __init__(self, connections: PostgresConnections, ratings: PostgresRatings) -> None:
+    def __init__(
+        self, connections: PostgresConnections, ratings: PostgresRatings, notices: PostgresNotices
+    ) -> None:
         self._connections = connections
         self._ratings = ratings
+        self._notices = notices
 
     async def active_game(self, channel: ChannelKey) -> Game | None:
         return await self._one_game(f"{GAME_ROW} WHERE channel = $1 AND {ACTIVE}", str(channel))
@@ -177,6 +182,7 @@ class PostgresGames:
             if game.end_reason in RECORDED_ENDS:
                 await self._record_results(connection, game, now)
                 await self._ratings.rate_recorded(connection)
+            await self._notices.announce(connection, game.id, game.version)
 
     async def _record_results(self, connection: asyncpg.Connection, game: Game, now: float) -> None:
         big_general = {game.winners[0]} if game.end_reason is EndReason.BIG_GENERAL else set()

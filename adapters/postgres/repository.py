@@ -28,6 +28,7 @@ from adapters.postgres.deadlines import PostgresDeadlines
 from adapters.postgres.forget import PostgresForget
 from adapters.postgres.games import PostgresGames
 from adapters.postgres.moves import PostgresMoves
+from adapters.postgres.notices import PostgresNotices
 from adapters.postgres.ratings import PostgresRatings
 from adapters.postgres.records import PostgresRecords
 from adapters.postgres.schema import MIGRATIONS, MIGRATIONS_TABLE, SCHEMA_VERSION
@@ -37,6 +38,7 @@ from core.events import Event
 from core.forget import Forgotten
 from core.game import Game
 from core.identity import ChannelKey, PlayerRef
+from core.ports import Heard
 from core.ratings import Change, Rating
 from core.records import PastGame, PlayerStats, Rated, Standing
 
@@ -60,7 +62,8 @@ class PostgresRepository:
         self._connections = connections
         self._records = PostgresRecords(connections)
         self._ratings = PostgresRatings(connections)
-        self._games = PostgresGames(connections, self._ratings)
+        self._notices = PostgresNotices(pool, connections)
+        self._games = PostgresGames(connections, self._ratings, self._notices)
         self._boards = PostgresBoards(connections)
         self._settings = PostgresSettings(connections)
         self._deadlines = PostgresDeadlines(connections)
@@ -114,7 +117,12 @@ class PostgresRepository:
         if not self._closed:
             self._closed = True
             await self._ratings.close()
+            await self._notices.close()
             await self._pool.close()
+
+    async def listen(self, heard: Heard) -> None:
+        """Hear what the other processes save (see adapters.postgres.notices)."""
+        await self._notices.listen(heard, self._games.get_game)
 
     def channel_lock(self, channel: ChannelKey | str) -> AbstractAsyncContextManager[None]:
         """Serialise work on one channel across processes (see PostgresConnections)."""

@@ -31,6 +31,7 @@ from core.events import Event
 from core.forget import Forgotten
 from core.game import Game
 from core.identity import ChannelKey, PlayerRef
+from core.ports import Heard
 from core.ratings import Change, Rating
 from core.records import PastGame, PlayerStats, Rated, Standing
 
@@ -170,6 +171,9 @@ class SqliteRepository:
         """Refuse a write (StorageError DATABASE_GONE) once the file is no longer at its path."""
         if self._watch is not None:
             self._watch.check()
+
+    async def listen(self, heard: Heard) -> None:
+        """One process owns a SQLite file: no other saves anything to hear."""
 
     def channel_lock(self, channel: ChannelKey) -> contextlib.nullcontext[None]:
         """One process owns a SQLite file, and the service already locks each channel: nothing
