@@ -106,7 +106,7 @@ class Translator:
 def _fitted(args: dict[str, Any]) -> dict[str, Any]:
     """The arguments as a message may show them: names shortened and neutralised, any other
     text cut to what Fluent accepts."""
-    from adapters.i18n.names import shown_name  # a submodule: loaded once the package is
+    from adapters.i18n.names import shown_name  # with the game's view: when first formatting
 
     fitted: dict[str, Any] = {}
     for key, value in args.items():
