@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import gc
-import itertools
 import statistics
 import time
 import tracemalloc
@@ -31,21 +30,20 @@ from bench.old_solver import strategy as old_strategy
 from bench.strategy import machine
 from core import distribution, simulation, strategy, turns
 from core.levels import Level
+from core.rules import Variants, rule_sets
 
-RULES = [strategy.RuleKey(*flags) for flags in itertools.product((True, False), repeat=3)]
+RULES = [strategy.RuleKey.of(variants) for variants in rule_sets()]
 
 
 def describe(rules: strategy.RuleKey) -> str:
     big = "ends game" if rules.big_general_ends else "scores 60"
-    full = "yes" if rules.five_of_a_kind_full_house else "no"
-    joker = "yes" if rules.straight_joker else "no"
+    full = "yes" if rules.variants.five_of_a_kind_full_house else "no"
+    joker = "yes" if rules.variants.straight_joker else "no"
     return f"{big:<11} {full:<5} {joker:<5}"
 
 
 def old_key(rules: strategy.RuleKey) -> old_strategy.RuleKey:
-    return old_strategy.RuleKey(
-        rules.big_general_ends, rules.five_of_a_kind_full_house, rules.straight_joker
-    )
+    return old_strategy.RuleKey.of(rules.variants)
 
 
 def clock(work: Callable[[], object]) -> tuple[float, object]:
@@ -124,10 +122,10 @@ def traced_peak(work: Callable[[], object]) -> float:
 
 
 def memory_lines() -> list[str]:
-    rules = strategy.RuleKey(True, False, True)
+    rules = strategy.RuleKey.of(Variants())
     old_strategy.solve(old_key(rules))
     strategy.solve(rules)
-    variants = rules.variants()
+    variants = rules.variants
     old_peak = traced_peak(lambda: old_simulation.policy(variants, Level.MASTER))
     new_peak = traced_peak(lambda: simulation.policy(variants, Level.MASTER))
     dist = distribution.solve_distributions(rules)

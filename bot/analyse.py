@@ -62,7 +62,8 @@ def player(text: str) -> Standing:
 
 def _parser() -> _Parser:
     rules = _Parser(add_help=False)
-    rules.add_argument("--big-general", choices=("ends-game", "scores-sixty"), default="ends-game")
+    modes = [_flag(mode) for mode in BigGeneralMode]
+    rules.add_argument("--big-general", choices=modes, default=_flag(Variants().big_general))
     rules.add_argument("--no-joker", action="store_true", help="no straight joker")
     rules.add_argument("--five-of-a-kind-full-house", action="store_true")
     rules.add_argument("--json", action="store_true", help="one JSON object")
@@ -83,11 +84,17 @@ def _parser() -> _Parser:
     return parser
 
 
+def _flag(mode: BigGeneralMode) -> str:
+    return mode.value.replace("_", "-")
+
+
 def _variants(args: argparse.Namespace) -> Variants:
-    mode = (
-        BigGeneralMode.ENDS_GAME if args.big_general == "ends-game" else BigGeneralMode.SCORES_SIXTY
+    """The rules the flags name; a variant without a flag keeps its default."""
+    return Variants(
+        big_general=BigGeneralMode(args.big_general.replace("-", "_")),
+        five_of_a_kind_full_house=args.five_of_a_kind_full_house,
+        straight_joker=not args.no_joker,
     )
-    return Variants(mode, args.five_of_a_kind_full_house, not args.no_joker)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

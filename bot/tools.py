@@ -28,8 +28,6 @@ from bot.logs import RedactSecrets, configure
 from bot.settings import Settings
 from bot.startup import StartupError, database_failure, invalid_settings
 
-TOOLS = ("ratings", "backup", "migrate", "forget")
-
 
 class _Parser(argparse.ArgumentParser):
     """Bad arguments: one line on stderr and exit status 2, without the usage block."""

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, field, fields, replace
 from enum import Enum
 from typing import Any
 
-from core.rules import MAX_TABLE_CAP, MIN_TABLE_CAP, BigGeneralMode, Variants
+from core.rules import Variants, choices_of, offered, read_as
 
-TURN_TIMERS = (0, 60, 300, 600, 1800, 3600, 86400)  # seconds; 0 is off
-TABLE_CAPS = (2, 4, 6, 10, 20, 50)
 PAUSES: tuple[float | None, ...] = (None, 0.0, 0.5, 1.0, 2.0, 3.0)  # None: the bot's default
 LANGUAGES: tuple[str | None, ...] = (None, "en", "ru")  # None: each person's own language
 
@@ -20,42 +18,22 @@ class SheetStyle(Enum):
 
 
 @dataclass(frozen=True)
-class ChatSettings:
-    language: str | None = None
-    turn_timer: int = 600
-    hints: bool = True
-    big_general: BigGeneralMode = BigGeneralMode.ENDS_GAME
-    five_of_a_kind_full_house: bool = False
-    straight_joker: bool = True
-    table_cap: int = 10
-    sheet: SheetStyle = SheetStyle.TEXT
-    computer_pause: float | None = None
-    chances: bool = True
+class ChatSettings(Variants):
+    """The rules a new game starts with (each variant, declared in Variants) and the chat's own
+    choices. Not itself a game's rules: `variants()` is what a table plays."""
+
+    language: str | None = field(default=None, metadata=offered(LANGUAGES))
+    sheet: SheetStyle = field(default=SheetStyle.TEXT, metadata=offered(tuple(SheetStyle)))
+    computer_pause: float | None = field(default=None, metadata=offered(PAUSES))
 
     def __post_init__(self) -> None:
-        if not MIN_TABLE_CAP <= self.table_cap <= MAX_TABLE_CAP:
-            raise ValueError("table cap out of range")
+        super().__post_init__()
         if not 0 <= self.turn_timer <= 86400 or 0 < self.turn_timer < 60:
             raise ValueError("turn timer is off or 1 minute to 24 hours")
 
     def variants(self) -> Variants:
         """The rules a new game in this chat starts with."""
-        return Variants(
-            big_general=self.big_general,
-            five_of_a_kind_full_house=self.five_of_a_kind_full_house,
-            straight_joker=self.straight_joker,
-            table_cap=self.table_cap,
-            hints=self.hints,
-            turn_timer=self.turn_timer,
-            chances=self.chances,
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {}
-        for item in fields(self):
-            value = getattr(self, item.name)
-            data[item.name] = value.value if isinstance(value, Enum) else value
-        return data
+        return Variants(**{item.name: getattr(self, item.name) for item in fields(Variants)})
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> ChatSettings:
@@ -71,32 +49,31 @@ class ChatSettings:
         return settings
 
     def changed(self, name: str, value: Any) -> ChatSettings:
-        current = getattr(self, name)
-        if isinstance(current, Enum):
-            value = type(current)(value)
-        elif isinstance(current, bool):
-            value = bool(value)
-        elif name == "computer_pause":
+        if name == "computer_pause":
             value = None if value is None else float(value)
         elif name == "language":
             value = value if value in LANGUAGES else None
-        elif isinstance(current, int):
-            value = int(value)
+        else:
+            value = read_as(getattr(self, name), value)
         return replace(self, **{name: value})
 
 
-# The order in which the settings screen cycles through each setting's choices.
+# The settings screen's rows, top to bottom: each setting of ChatSettings once.
+ROWS = (
+    "language",
+    "turn_timer",
+    "hints",
+    "big_general",
+    "five_of_a_kind_full_house",
+    "straight_joker",
+    "table_cap",
+    "sheet",
+    "computer_pause",
+    "chances",
+)
+# What the settings screen cycles through for each row, in order.
 CHOICES: dict[str, tuple[Any, ...]] = {
-    "language": LANGUAGES,
-    "turn_timer": TURN_TIMERS,
-    "hints": (True, False),
-    "big_general": tuple(BigGeneralMode),
-    "five_of_a_kind_full_house": (False, True),
-    "straight_joker": (True, False),
-    "table_cap": TABLE_CAPS,
-    "sheet": tuple(SheetStyle),
-    "computer_pause": PAUSES,
-    "chances": (True, False),
+    name: choices_of(item) for name in ROWS for item in fields(ChatSettings) if item.name == name
 }
 
 

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import Field, dataclass, field, fields
 from enum import Enum
 from functools import lru_cache
+from itertools import product
 from typing import Any
 
 from core.boxes import Box
@@ -14,6 +15,8 @@ ROUNDS = 10
 MAX_THROWS = 3
 MIN_TABLE_CAP = 1
 MAX_TABLE_CAP = 50
+TURN_TIMERS = (0, 60, 300, 600, 1800, 3600, 86400)  # seconds; 0 is off
+TABLE_CAPS = (2, 4, 6, 10, 20, 50)
 
 STRAIGHT_PRICE = (25, 20)
 FULL_HOUSE_PRICE = (35, 30)
@@ -31,48 +34,94 @@ class BigGeneralMode(Enum):
     SCORES_SIXTY = "scores_sixty"
 
 
+def offered(choices: tuple[Any, ...], *, scoring: bool = False) -> dict[str, Any]:
+    """A setting's metadata, beside its name, type and default: the choices the settings screen
+    cycles through, and whether it changes scoring (and so the solved strategy)."""
+    return {"choices": choices, "scoring": scoring}
+
+
 @dataclass(frozen=True)
 class Variants:
-    """The rule choices a chat may make (RULES.md, Variants); defaults are the contract's."""
+    """The rule choices a chat may make (RULES.md, Variants); defaults are the contract's. Each
+    is declared here alone: its JSON, its settings' choices and the strategy's key follow."""
 
-    big_general: BigGeneralMode = BigGeneralMode.ENDS_GAME
-    five_of_a_kind_full_house: bool = False
-    straight_joker: bool = True
-    table_cap: int = 10
-    hints: bool = True  # a table setting rather than a rule: competitive tables turn hints off
-    turn_timer: int = 600  # seconds a person has for a turn; 0: no limit (a table setting too)
-    chances: bool = True  # every board shows each player's chance of winning (a table setting)
+    big_general: BigGeneralMode = field(
+        default=BigGeneralMode.ENDS_GAME, metadata=offered(tuple(BigGeneralMode), scoring=True)
+    )
+    five_of_a_kind_full_house: bool = field(
+        default=False, metadata=offered((False, True), scoring=True)
+    )
+    straight_joker: bool = field(default=True, metadata=offered((True, False), scoring=True))
+    table_cap: int = field(default=10, metadata=offered(TABLE_CAPS))
+    # Table settings rather than rules: competitive tables turn hints off; the seconds a person
+    # has for a turn (0: no limit); every board showing each player's chance of winning.
+    hints: bool = field(default=True, metadata=offered((True, False)))
+    turn_timer: int = field(default=600, metadata=offered(TURN_TIMERS))
+    chances: bool = field(default=True, metadata=offered((True, False)))
 
     def __post_init__(self) -> None:
         if not MIN_TABLE_CAP <= self.table_cap <= MAX_TABLE_CAP:
             raise ValueError(f"table cap must be {MIN_TABLE_CAP}..{MAX_TABLE_CAP}")
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "big_general": self.big_general.value,
-            "five_of_a_kind_full_house": self.five_of_a_kind_full_house,
-            "straight_joker": self.straight_joker,
-            "table_cap": self.table_cap,
-            "hints": self.hints,
-            "turn_timer": self.turn_timer,
-            "chances": self.chances,
-        }
+        """JSON-ready: a mode as its value, every other choice as itself."""
+        return {item.name: _json(getattr(self, item.name)) for item in fields(self)}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Variants:
-        base = cls()
-        return replace(
-            base,
-            big_general=BigGeneralMode(data.get("big_general", base.big_general.value)),
-            five_of_a_kind_full_house=bool(
-                data.get("five_of_a_kind_full_house", base.five_of_a_kind_full_house)
-            ),
-            straight_joker=bool(data.get("straight_joker", base.straight_joker)),
-            table_cap=int(data.get("table_cap", base.table_cap)),
-            hints=bool(data.get("hints", base.hints)),
-            turn_timer=int(data.get("turn_timer", base.turn_timer)),
-            chances=bool(data.get("chances", base.chances)),
+        """A variant missing was written before it existed: it has its default."""
+        return cls(
+            **{
+                item.name: read_as(item.default, data[item.name])
+                for item in fields(cls)
+                if item.name in data
+            }
         )
+
+    def scoring(self) -> Variants:
+        """Only the choices that change scoring, every other at its default: the rules the
+        strategy is solved for (tables that differ in their cap or timer share a solution)."""
+        return Variants(
+            **{
+                item.name: getattr(self, item.name)
+                for item in fields(self)
+                if changes_scoring(item)
+            }
+        )
+
+
+def choices_of(item: Field[Any]) -> tuple[Any, ...]:
+    """What the settings screen cycles through for a setting, in order."""
+    return tuple(item.metadata["choices"])
+
+
+def changes_scoring(item: Field[Any]) -> bool:
+    return bool(item.metadata.get("scoring", False))
+
+
+def read_as(default: Any, value: Any) -> Any:
+    """A stored value read as the type of the setting's default (a mode from its value)."""
+    if isinstance(default, Enum):
+        return type(default)(value)
+    if isinstance(default, bool):
+        return bool(value)
+    if isinstance(default, int):
+        return int(value)
+    return value
+
+
+def _json(value: Any) -> Any:
+    return value.value if isinstance(value, Enum) else value
+
+
+def rule_sets() -> tuple[Variants, ...]:
+    """Every combination of the choices that change scoring, the others at their defaults:
+    every rule set the strategy may be solved for."""
+    scoring = [item for item in fields(Variants) if changes_scoring(item)]
+    return tuple(
+        Variants(**{item.name: value for item, value in zip(scoring, values, strict=True)})
+        for values in product(*(choices_of(item) for item in scoring))
+    )
 
 
 DEFAULT_VARIANTS = Variants()

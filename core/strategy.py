@@ -44,23 +44,19 @@ from core.turns import (
 
 @dataclass(frozen=True)
 class RuleKey:
-    """The part of the variants that changes scoring (the table cap does not)."""
+    """The rules a strategy is solved for: the variants that change scoring, every other at its
+    default (Variants.scoring), so that tables differing only in their cap share a solution."""
 
-    big_general_ends: bool
-    five_of_a_kind_full_house: bool
-    straight_joker: bool
+    variants: Variants
 
     @classmethod
     def of(cls, variants: Variants) -> RuleKey:
-        return cls(
-            variants.big_general is BigGeneralMode.ENDS_GAME,
-            variants.five_of_a_kind_full_house,
-            variants.straight_joker,
-        )
+        return cls(variants.scoring())
 
-    def variants(self) -> Variants:
-        mode = BigGeneralMode.ENDS_GAME if self.big_general_ends else BigGeneralMode.SCORES_SIXTY
-        return Variants(mode, self.five_of_a_kind_full_house, self.straight_joker)
+    @property
+    def big_general_ends(self) -> bool:
+        """A first-throw five of a kind ends the game: a terminal outcome, never a choice."""
+        return self.variants.big_general is BigGeneralMode.ENDS_GAME
 
 
 @dataclass(frozen=True)
@@ -115,7 +111,7 @@ class Solution:
 
     def __init__(self, rules: RuleKey) -> None:
         self.rules = rules
-        variants = rules.variants()
+        variants = rules.variants
         first = [sheet_scores(roll, True, variants) for roll in ROLLS]
         later = [sheet_scores(roll, False, variants) for roll in ROLLS]
         self.points_first = np.ascontiguousarray(np.array(first, dtype=np.float64).T)

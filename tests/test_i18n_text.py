@@ -1,5 +1,6 @@
-"""Game objects in words (adapters/i18n/text.py): numbers reach the catalogue as numbers, so that
-each language writes and agrees them its own way; the lines once reported as wrong read right."""
+"""Game objects in words (the modules of adapters/i18n/): numbers reach the catalogue as
+numbers, so that each language writes and agrees them its own way; the lines once reported as
+wrong read right."""
 
 from __future__ import annotations
 
@@ -7,19 +8,13 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from adapters.i18n import Translator
-from adapters.i18n.text import (
-    NAME_WIDTH,
-    box_name,
-    decision_text,
-    duration,
-    error_message,
-    hint_lines,
-    history_lines,
-    leaderboard_lines,
-    setting_label,
-    shown_name,
-    stats_lines,
-)
+from adapters.i18n.dice import box_name
+from adapters.i18n.hints import hint_lines
+from adapters.i18n.names import NAME_WIDTH, shown_name
+from adapters.i18n.records import history_lines, leaderboard_lines, stats_lines
+from adapters.i18n.refusals import error_message
+from adapters.i18n.review import decision_text
+from adapters.i18n.settings import duration, setting_label
 from core.boxes import Box
 from core.chat_settings import ChatSettings
 from core.errors import ErrorCode, GameError

@@ -1,2 +1,3 @@
-"""What every chat does the same way, written once: a front end turns its platform's updates into
-calls of `ChatLayer` and draws the cards it is handed (see surface.py for what it provides)."""
+"""What every chat does the same way, written once. A front end builds `Tables` (tables.py) over
+its `Platform` (surface.py), passes each command to `commands.command` as an `Asked` and each
+button press to `presses.press`, and draws the cards (cards.py) it is handed."""

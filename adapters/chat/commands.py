@@ -14,7 +14,8 @@ from adapters.chat.records import KINDS, Query, record_lines
 from adapters.chat.review import last_review
 from adapters.chat.surface import Exchange
 from adapters.chat.tables import Tables
-from adapters.i18n.text import dice_text, error_message
+from adapters.i18n.dice import dice_text
+from adapters.i18n.refusals import error_message
 from core.actions import Action, Cancel, Join, Kick, Leave, Open
 from core.chat_settings import ChatSettings
 from core.errors import ErrorCode, GameError

@@ -12,7 +12,7 @@ from adapters.chat.commands import hint, refusal
 from adapters.chat.pacing import pending
 from adapters.chat.surface import Exchange
 from adapters.chat.tables import Tables
-from adapters.i18n.text import box_name, dice_text
+from adapters.i18n.dice import box_name, dice_text
 from core.actions import AddComputer, Start
 from core.chat_settings import ChatSettings, cycled
 from core.errors import ErrorCode, GameError

@@ -14,7 +14,7 @@ from adapters.i18n.ratings import (
     rating_board_lines,
     rating_stat_lines,
 )
-from adapters.i18n.text import history_lines, leaderboard_lines, stats_lines
+from adapters.i18n.records import history_lines, leaderboard_lines, stats_lines
 from core.identity import ChannelKey, PlayerRef
 from core.ratings import rated_id
 from core.service import GameService

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from adapters.chat import cards
 from adapters.chat.language import choose
 from adapters.i18n import Translator
-from adapters.i18n.text import review_lines
+from adapters.i18n.review import review_lines
 from core.events import RECORDED_ENDS, Event
 from core.identity import ChannelKey
 from core.service import GameService

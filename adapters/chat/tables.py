@@ -27,8 +27,8 @@ from adapters.chat.review import game_review
 from adapters.chat.sheets import Sheets
 from adapters.chat.surface import Exchange, Platform
 from adapters.i18n import Translator, normalize_locale, translator
+from adapters.i18n.narration import narrate
 from adapters.i18n.ratings import rating_line
-from adapters.i18n.text import narrate
 from adapters.logcontext import bind
 from adapters.ratelimit import RateLimiter, Verdict
 from core.chat_settings import ChatSettings, SheetStyle

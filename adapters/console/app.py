@@ -26,8 +26,12 @@ from adapters.console.sheet import sheet_text
 from adapters.console.terminal import Terminal
 from adapters.i18n import Translator, available_locales, translator
 from adapters.i18n.chances import live_chances_line
+from adapters.i18n.dice import box_name
+from adapters.i18n.hints import hint_lines
+from adapters.i18n.narration import narrate
 from adapters.i18n.ratings import rating_line
-from adapters.i18n.text import box_name, error_message, hint_lines, narrate, review_lines
+from adapters.i18n.refusals import error_message
+from adapters.i18n.review import review_lines
 from core.actions import Action, AddComputer, Cancel, Join, Open, Start, TakeBack
 from core.computer import level_of, next_action
 from core.errors import GameError

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from adapters.i18n import available_locales, translator
-from adapters.i18n.text import box_name
+from adapters.i18n.dice import box_name
 from core.actions import Action, Hold, Roll, Score, TakeBack
 from core.boxes import ALL_BOXES, Box
 from core.dice import DICE_COUNT

@@ -6,8 +6,9 @@ from adapters.console.commands import WORDS, Command
 from adapters.console.sheet import sheet_text, width
 from adapters.i18n import DEFAULT_LOCALE, Translator
 from adapters.i18n.chances import chances_line
+from adapters.i18n.dice import DIE_FACES, box_name
+from adapters.i18n.narration import turn_header
 from adapters.i18n.standings import standings_line
-from adapters.i18n.text import DIE_FACES, box_name, turn_header
 from core.boxes import ALL_BOXES
 from core.game import Phase
 from core.view import GameView

@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from adapters.i18n import Translator
-from adapters.i18n.text import box_name
+from adapters.i18n.dice import box_name
 from core.view import GameView
 
 MIN_NAME = 6  # the narrowest a name is cut to before the sheet is split into several tables

@@ -3,13 +3,13 @@ descriptions, options and choices, localised from the Fluent catalogues."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
 import discord
 from discord import app_commands
 
-from adapters.chat.catalogue import COMMAND, COMMANDS, ORDER, PERIOD, SCOPE, Command, Kind
+from adapters.chat.catalogue import COMMAND, COMMANDS, Command, Kind
 from adapters.chat.commands import Asked, Target
 from adapters.chat.records import Query
 from adapters.i18n import DEFAULT_LOCALE, Translator, message_ids, normalize_locale, translator
@@ -17,7 +17,7 @@ from adapters.i18n import DEFAULT_LOCALE, Translator, message_ids, normalize_loc
 DESCRIPTION_LIMIT = 100
 NAME_LIMIT = 32
 OnCommand = Callable[[discord.Interaction[Any], Asked], Awaitable[None]]
-Callback = Callable[..., Awaitable[None]]
+Callback = Callable[..., Coroutine[Any, Any, None]]
 
 
 class CatalogueTranslator(app_commands.Translator):
@@ -80,8 +80,9 @@ def command_group(t: Translator, on_command: OnCommand) -> app_commands.Group:
     return group
 
 
-def _callback(command: Command, on_command: OnCommand) -> Any:
-    """A callback whose parameters are the command's options (discord.py reads their types)."""
+def _callback(command: Command, on_command: OnCommand) -> Callback:
+    """The command's callback, bound to it by name: its parameters are the command's options
+    (discord.py reads their names and types); a command without options takes none."""
     name = command.name
 
     async def plain(interaction: discord.Interaction[Any]) -> None:
@@ -112,11 +113,13 @@ def _callback(command: Command, on_command: OnCommand) -> Any:
         target = Target(str(player.id), player.display_name)
         await on_command(interaction, Asked(name, target=target))
 
-    with_options: dict[tuple[str, ...], Callback] = {
-        ("text",): sheet,
-        (SCOPE.name, PERIOD.name, ORDER.name): leaderboard,
-        ("player",): kick if any(o.required for o in command.options) else stats,
+    with_options: dict[str, Callback] = {
+        "sheet": sheet,
+        "leaderboard": leaderboard,
+        "stats": stats,
+        "kick": kick,
     }
-    callback = with_options.get(tuple(o.name for o in command.options), plain)
+    # A command given options in the catalogue has its callback here: none is a KeyError at start.
+    callback: Callback = with_options[name] if command.options else plain
     callback.__name__ = name
     return callback

@@ -9,7 +9,7 @@ from adapters.chat.catalogue import COMMANDS, usage, welcome_lines
 from adapters.discord import render
 from adapters.discord.render import MESSAGE_LIMIT, Rendered, esc
 from adapters.i18n import Translator
-from adapters.i18n.text import hint_lines
+from adapters.i18n.hints import hint_lines
 
 
 def draw(t: Translator, card: cards.Card) -> list[Rendered]:

@@ -18,7 +18,7 @@ FORMATTED = 8192  # formatted messages remembered per language
 # Fluent makes the whole message "{???}" of a placeable over 2,500 characters: an argument is cut
 # below that first (no message of the bot shows anything that long in one piece).
 ARGUMENT_LIMIT = 2000
-# Arguments that are a person's name, shown as every message shows names (text.shown_name).
+# Arguments that are a person's name, shown as every message shows names (names.shown_name).
 NAME_ARGUMENTS = frozenset({"name", "host"})
 log = logging.getLogger(__name__)
 
@@ -106,7 +106,7 @@ class Translator:
 def _fitted(args: dict[str, Any]) -> dict[str, Any]:
     """The arguments as a message may show them: names shortened and neutralised, any other
     text cut to what Fluent accepts."""
-    from adapters.i18n.text import shown_name  # text.py formats through this module
+    from adapters.i18n.names import shown_name  # with the game's view: when first formatting
 
     fitted: dict[str, Any] = {}
     for key, value in args.items():

@@ -5,12 +5,25 @@ from __future__ import annotations
 from dataclasses import replace
 
 from adapters.i18n import Translator
+from adapters.i18n.names import shown_name
 from adapters.i18n.standings import EVERYONE, LEADERS, leaders_and_mover
-from adapters.i18n.text import percent, shown_name
 from core.game import Game
 from core.view import GameView, make_view
 
 NAME_WIDTH = 16
+
+
+def percent(t: Translator, share: float) -> str:
+    """A share as a whole percentage; never 0% or 100% for what is merely unlikely or likely."""
+    if share >= 1 - 1e-12:
+        return t("chances-percent", value="100")
+    if share <= 1e-12:
+        return t("chances-percent", value="0")
+    if share < 0.005:
+        return t("chances-below-one")
+    if share > 0.995:
+        return t("chances-above-ninety-nine")
+    return t("chances-percent", value=str(round(share * 100)))
 
 
 def chances_line(t: Translator, view: GameView, *, every: bool = False) -> str | None:

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from adapters.i18n import Translator, available_locales, translator
+from adapters.i18n.names import shown_name
 from adapters.i18n.standings import EVERYONE
-from adapters.i18n.text import shown_name
 from core.identity import COMPUTER_PREFIX
 from core.levels import Level
 from core.ratings import PROVISIONAL_GAMES, Change, Rating, rated_id

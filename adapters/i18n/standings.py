@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from adapters.i18n import Translator
-from adapters.i18n.text import shown_name
+from adapters.i18n.names import shown_name
 from core.view import GameView, PlayerView
 
 Entry = TypeVar("Entry")

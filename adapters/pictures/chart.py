@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from adapters.i18n import Translator
-from adapters.i18n.text import shown_name
+from adapters.i18n.names import shown_name
 from adapters.pictures.draw import INK, MUTED, PAPER, RULE, font, pen
 from adapters.pictures.layout import Space, cut, legible, seat_tag
 from core.review import MomentKind, Story

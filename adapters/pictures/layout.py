@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from adapters.i18n import Translator
-from adapters.i18n.text import box_name
+from adapters.i18n.dice import box_name
 from core.game import Phase
 from core.view import GameView, PlayerView
 
@@ -147,7 +147,7 @@ def legible(name: str, pen: Pen) -> str:
     """`name` as the font can draw it: characters it lacks (most emoji) are left out, with the
     marks and joiners hanging on them, rather than drawn as empty boxes; blanks become single
     spaces; invisible format characters (bidi controls, zero-width ones) are left out, as in
-    every message (`adapters.i18n.text.shown_name`), so they cannot reorder what is drawn."""
+    every message (`adapters.i18n.names.shown_name`), so they cannot reorder what is drawn."""
     kept: list[str] = []
     dropped = False
     marks = 0

@@ -7,7 +7,8 @@ from html import escape
 
 from adapters.chat import cards
 from adapters.i18n import Translator
-from adapters.i18n.text import hint_lines, shown_name
+from adapters.i18n.hints import hint_lines
+from adapters.i18n.names import shown_name
 from adapters.telegram import render
 from adapters.telegram.render import MESSAGE_LIMIT, Rendered, escaped, line_pages
 

@@ -14,19 +14,13 @@ from adapters.chat import payload
 from adapters.chat.catalogue import help_lines, welcome_lines
 from adapters.i18n import Translator
 from adapters.i18n.chances import chances_line
+from adapters.i18n.dice import box_name, dice_text
+from adapters.i18n.endings import ending
+from adapters.i18n.names import listed, shown_name
+from adapters.i18n.narration import narrate, taken_back, turn_header
+from adapters.i18n.settings import setting_label
+from adapters.i18n.sheet import sheet_tables
 from adapters.i18n.standings import standings_line
-from adapters.i18n.text import (
-    box_name,
-    dice_text,
-    ending,
-    listed,
-    narrate,
-    setting_label,
-    sheet_tables,
-    shown_name,
-    taken_back,
-    turn_header,
-)
 from core.chat_settings import CHOICES, ChatSettings
 from core.events import BigGeneralThrown, BoxScored, Event
 from core.game import Phase

@@ -14,7 +14,7 @@ from adapters.chat import cards
 from adapters.discord import render as discord_render
 from adapters.i18n import translator
 from adapters.i18n.chances import chances_line, percent
-from adapters.i18n.text import hint_lines
+from adapters.i18n.hints import hint_lines
 from adapters.telegram import render as telegram_render
 from adapters.telegram.draw import alert
 from core.boxes import Box

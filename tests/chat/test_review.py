@@ -16,7 +16,7 @@ from adapters.chat import cards, review
 from adapters.discord import draw as discord_draw
 from adapters.discord.render import MESSAGE_LIMIT as DISCORD_LIMIT
 from adapters.i18n import translator
-from adapters.i18n.text import review_lines
+from adapters.i18n.review import review_lines
 from adapters.pictures.chart import PALETTE, WIDTH
 from adapters.telegram import draw as telegram_draw
 from adapters.telegram.render import MESSAGE_LIMIT as TELEGRAM_LIMIT

@@ -20,7 +20,8 @@ from adapters.console.commands import (
     yes_or_no,
 )
 from adapters.i18n import translator
-from adapters.i18n.text import box_name, choice_text
+from adapters.i18n.dice import box_name
+from adapters.i18n.hints import choice_text
 from core.actions import Hold, Roll, Score, TakeBack
 from core.boxes import ALL_BOXES, Box
 from core.strategy import Choice

@@ -15,7 +15,7 @@ import pytest
 from adapters.console.app import CHANNEL
 from adapters.console.render import box_lines, help_text, render_board, render_dice
 from adapters.i18n import translator
-from adapters.i18n.text import DIE_FACES
+from adapters.i18n.dice import DIE_FACES
 from core.actions import Hold, Open, Roll, Score, Start
 from core.boxes import Box
 from core.dice import ScriptedRoller

@@ -10,7 +10,6 @@ call on the same rows: the rounding is the same, not merely close.
 
 from __future__ import annotations
 
-import itertools
 import random
 from collections.abc import Iterator
 
@@ -23,16 +22,14 @@ from bench.old_solver import strategy as old_strategy
 from core import distribution, simulation, strategy, turns
 from core.boxes import ALL_BOXES
 from core.levels import Level
-from core.rules import Variants
+from core.rules import Variants, rule_sets
 
-RULES = [strategy.RuleKey(*flags) for flags in itertools.product((True, False), repeat=3)]
+RULES = [strategy.RuleKey.of(variants) for variants in rule_sets()]
 POLICY_FIELDS = ("keep_after_first", "keep_after_second", "box_first", "box_later")
 
 
 def old_key(rules: strategy.RuleKey) -> old_strategy.RuleKey:
-    return old_strategy.RuleKey(
-        rules.big_general_ends, rules.five_of_a_kind_full_house, rules.straight_joker
-    )
+    return old_strategy.RuleKey.of(rules.variants)
 
 
 @pytest.fixture(autouse=True)
@@ -131,7 +128,7 @@ def test_the_other_levels_decision_tables_are_the_old_ones(level: Level) -> None
 def test_the_choices_of_random_positions_are_the_old_ones() -> None:
     """Every option, its order and its expected points, for both engines and all rule sets."""
     rng = random.Random(20)
-    all_variants = [rules.variants() for rules in RULES]
+    all_variants = [rules.variants for rules in RULES]
     for _ in range(200):
         variants = rng.choice(all_variants)
         boxes = [b for b in ALL_BOXES if rng.random() < 0.5] or [rng.choice(ALL_BOXES)]

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from adapters.discord.render import esc
-from adapters.i18n.text import shown_name
+from adapters.i18n.names import shown_name
 from tests.discord.kit import first_box, live_board, press, running_bot, slash
 from tests.fakes.discord import FakeChannel, FakeDiscord, FakeMember, FakeMessage
 from tests.kit import Rigged

@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import aiohttp
+import discord
 import pytest
+from discord import app_commands
 
 from adapters.chat.catalogue import COMMANDS, NAMES, usage
+from adapters.chat.commands import Asked
+from adapters.discord.commands import command_group
 from adapters.i18n import translator
 from tests.discord.kit import RunningBot, bot_messages, live_board, press, running_bot, slash
 from tests.fakes.discord import CHANNEL_MESSAGE, UPDATE_MESSAGE, FakeDiscord
@@ -156,3 +161,20 @@ async def test_an_outdated_command_is_answered(dc: RunningBot) -> None:
     answer = await fake.slash(alice, dc.channel, "general", "dance")
     await answer.wait_response()
     assert answer.ephemeral_texts() == [T("error-unexpected")]
+
+
+def test_each_command_s_callback_takes_the_catalogue_s_options() -> None:
+    """Each command is bound to its callback by name: its parameters are the command's options,
+    required as the catalogue says."""
+    asked: list[Asked] = []
+
+    async def on_command(interaction: discord.Interaction[Any], question: Asked) -> None:
+        asked.append(question)
+
+    made = {made.name: made for made in command_group(T, on_command).commands}
+    assert list(made) == list(NAMES)
+    for command in COMMANDS:
+        subcommand = made[command.name]
+        assert isinstance(subcommand, app_commands.Command)
+        parameters = [(p.name, p.required) for p in subcommand.parameters]
+        assert parameters == [(o.name, o.required) for o in command.options]

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from adapters.i18n.text import shown_name
+from adapters.i18n.names import shown_name
 from tests.fakes.telegram import FakeChat, FakeMessage, FakeTelegram, FakeUser
 from tests.kit import Rigged
 from tests.telegram.kit import bot_settings, live_board, press, running, settings_screen

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from adapters.i18n.text import shown_name
+from adapters.i18n.names import shown_name
 from core.dice import SeededRoller
 from tests.fakes.telegram import FakeTelegram
 from tests.telegram.kit import bot_settings, running
