@@ -13,7 +13,7 @@ from adapters.chat.commands import Asked, Target, kick
 from adapters.chat.records import Query
 from adapters.i18n import translator
 from core.identity import PlayerRef
-from tests.chat.kit import ALICE, BOB, T, World, opened
+from tests.chat.kit import ALICE, BOB, VOICES, T, World, opened
 from tests.kit import LOT_ALICE_LOW
 
 
@@ -161,7 +161,7 @@ async def test_two_players_of_one_name_are_told_apart_not_guessed(world: World) 
     assert not asked.publicly
     assert len([s for s in (await world.game()).seats if s.active]) == 3
     picked = world.asking(ALICE)
-    await kick(world.tables, picked, Target(player_id=other_bob.id, name="@bob"))
+    await kick(world.tables, picked, Target(player_id=other_bob.id, name="@bob"), VOICES)
     assert picked.publicly[0] == cards.Lines((T("event-removed-kicked", name="bob"),))
     assert [s.player.id for s in (await world.game()).seats if s.active] == [ALICE.id, BOB.id]
 
@@ -174,7 +174,7 @@ async def test_kicks_that_cannot_be_done_are_explained(world: World) -> None:
     assert (await world.command(ALICE, "kick", "Alice")).said() == [T("kick-self")]
     assert (await world.command(BOB, "kick", "Alice")).said() == [T("error-not-host", host="Alice")]
     picked = world.asking(ALICE)  # Discord's user picker names someone by id
-    await kick(world.tables, picked, Target(player_id="99", name="Zed"))
+    await kick(world.tables, picked, Target(player_id="99", name="Zed"), VOICES)
     assert picked.said() == [T("kick-not-seated", name="Zed")]
     assert len((await world.game()).seats) == 2
 

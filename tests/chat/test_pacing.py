@@ -185,7 +185,7 @@ async def test_a_burst_of_states_costs_one_or_two_draws_and_the_newest_wins() ->
     assert drawn == [1, 10]
     other = BoardRef(1, 8)
     redraws.request(channel, "g", other, cards.Stripped(), 3)
-    await redraws.settled(1)
+    await redraws.settled("1")
     assert drawn == [1, 10, 3]
 
 
@@ -217,7 +217,7 @@ async def test_a_state_asked_for_as_the_last_drawer_ends_is_drawn() -> None:
     waiting for good, the board showing a state the table had left (a deadline's closing edit
     after a restart, once in a full run of the suite)."""
     drawn: list[int] = []
-    redraws: Redraws
+    redraws: Redraws[cards.Card]
     ref, channel = BoardRef(1, 7), ChannelKey("tc", "1")
 
     async def draw(
