@@ -71,9 +71,9 @@ async def test_discord_places_remember_the_latest_channels_only() -> None:
 def test_drawn_remembers_the_latest_boards_only() -> None:
     drawn = Drawn()
     for message in range(MANY):
-        drawn.remember(BoardRef(-message, message), 1)
+        drawn.remember(BoardRef(str(-message), str(message)), 1)
     assert len(drawn._versions) == DRAWN_MEMORY
-    assert drawn.shows(BoardRef(-(MANY - 1), MANY - 1), 1)
+    assert drawn.shows(BoardRef(str(-(MANY - 1)), str(MANY - 1)), 1)
 
 
 def test_channel_locks_forget_idle_channels() -> None:

@@ -1,12 +1,13 @@
 """`/general …` carried out, once for every chat; each front end only parses its own arguments
-into an `Asked` (Telegram's words, Discord's options) and answers through its exchange."""
+into an `Asked` (Telegram's words: adapters/telegram/words.py; Discord's options) and answers
+through its exchange."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from adapters.chat import cards, forget, metrics
-from adapters.chat.catalogue import ALIASES, BY_NAME, TEXT
+from adapters.chat.catalogue import BY_NAME
 from adapters.chat.chances import chances
 from adapters.chat.envelope import envelope
 from adapters.chat.pacing import pending
@@ -45,18 +46,6 @@ class Asked:
     text: bool = False  # sheet: as text even where pictures were chosen
     query: Query | None = None  # leaderboard, stats, history
     target: Target | None = None  # kick
-
-    @classmethod
-    def from_words(cls, words: list[str]) -> Asked:
-        """Telegram's `/general <name> [words…]`."""
-        first = (words[0].lower() if words else "").strip()[:MAX_ARGUMENT]
-        name = ALIASES.get(first, first)
-        rest = words[1:]
-        if name in KINDS:
-            return cls(name, query=Query.from_words(name, rest))
-        if name == "kick":
-            return cls(name, target=Target(name=" ".join(rest).strip().lstrip("@") or None))
-        return cls(name, text=len(rest) == 1 and rest[0].casefold() in TEXT.typed)
 
 
 async def refusal(

@@ -37,7 +37,7 @@ class Drawer:
         self.log = log
         self.drawn = Drawn()
         self.redraws: Redraws[Inked] = Redraws(
-            self._draw_board, lambda ref: platform.pace.ready(str(ref.chat))
+            self._draw_board, lambda ref: platform.pace.ready(ref.chat)
         )
 
     async def redraw_board(

@@ -387,7 +387,7 @@ class Redraws(Generic[Shown]):
         went before), or `within` seconds."""
         loop = asyncio.get_running_loop()
         until = None if within is None else loop.time() + within
-        while drawers := [task for ref, task in self._drawers.items() if str(ref.chat) == chat]:
+        while drawers := [task for ref, task in self._drawers.items() if ref.chat == chat]:
             if until is None:
                 await asyncio.gather(*drawers, return_exceptions=True)
             elif (left := until - loop.time()) > 0:

@@ -52,7 +52,7 @@ class Publisher:
             metrics.outcome(self.platform.name, events)
         steps = plan(view, events)
 
-        async def say(card: cards.Card) -> int:
+        async def say(card: cards.Card) -> str:
             if exchange is not None:
                 return await exchange.public(card, t)
             return await self.platform.send(channel, card, t)
@@ -81,7 +81,7 @@ class Publisher:
                 await self.boards.set_board(view.game_id, "")
                 raise
             self.repair.found_live(channel)
-            new = BoardRef(int(channel.chat), message)
+            new = BoardRef(channel.chat, message)
             drawer.drawn.remember(new, view.version)
             await self.boards.set_board(view.game_id, new.dumps())
         for event in steps.notice:

@@ -50,7 +50,7 @@ class Repair:
             return
         old = BoardRef.loads(await self.boards.board(game.id))
         message = await self.platform.send(channel, cards.Board(make_view(game)), t)
-        ref = BoardRef(int(channel.chat), message)
+        ref = BoardRef(channel.chat, message)
         self.drawer.drawn.remember(ref, game.version)
         await self.boards.set_board(game.id, ref.dumps())
         self.found_live(channel)

@@ -36,7 +36,7 @@ class Platform(Protocol):
     forbidden: type[Exception]  # the bot may not write there
     pace: Pace  # how fast the bot may write in a chat (no limits where the library keeps them)
 
-    async def send(self, channel: ChannelKey, card: Card, t: Translator) -> int:
+    async def send(self, channel: ChannelKey, card: Card, t: Translator) -> str:
         """Post the card (in as many messages as it takes); the id of the last one."""
         ...
 
@@ -79,7 +79,7 @@ class Exchange(Protocol):
         costs the group nothing. False where that cannot be done (they never opened it)."""
         ...
 
-    async def public(self, card: Card, t: Translator) -> int:
+    async def public(self, card: Card, t: Translator) -> str:
         """Say it to the chat; the id of the (last) message."""
         ...
 

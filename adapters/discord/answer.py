@@ -55,7 +55,8 @@ class Answer:
         self.calls = calls
         self.component = interaction.type is discord.InteractionType.component
         message = interaction.message if self.component else None
-        self.pressed = BoardRef(interaction.channel_id or 0, message.id) if message else None
+        channel_id = str(interaction.channel_id or 0)
+        self.pressed = BoardRef(channel_id, str(message.id)) if message else None
         self._guard = asyncio.Lock()
         self._thinking = False  # deferred as an ephemeral "thinking…" message
         self._spoke = False  # a follow-up replaced that message
@@ -206,11 +207,11 @@ class DiscordExchange:
         await self.private(card, t)  # ephemeral: anything fits
         return True
 
-    async def public(self, card: cards.Card, t: Translator) -> int:
+    async def public(self, card: cards.Card, t: Translator) -> str:
         message = 0
         for rendered in draw(t, card):
             message = await self.answer.public(rendered)
-        return message
+        return str(message)
 
     async def update(self, card: cards.Card, t: Translator) -> bool:
         return await self.answer.update(draw(t, card)[0])

@@ -55,18 +55,18 @@ class DiscordCalls:
         assert self.client is not None
         return self.client.get_partial_messageable(channel_id)
 
-    async def send(self, channel: ChannelKey, card: Card, t: Translator) -> int:
+    async def send(self, channel: ChannelKey, card: Card, t: Translator) -> str:
         message = 0
         for rendered in draw(t, card):
             message = await self.send_rendered(int(channel.chat), rendered)
-        return message
+        return str(message)
 
     async def send_rendered(self, channel_id: int, rendered: Rendered) -> int:
         return (await self._messageable(channel_id).send(**rendered.send_kwargs())).id
 
     async def edit(self, ref: BoardRef, card: Card, t: Translator) -> bool:
         rendered = draw(t, card)[0]
-        message = self._messageable(ref.chat).get_partial_message(ref.message)
+        message = self._messageable(int(ref.chat)).get_partial_message(int(ref.message))
         try:
             await message.edit(**rendered.edit_kwargs())
         except discord.NotFound:

@@ -97,13 +97,13 @@ class TelegramCalls:
 
     async def send(
         self, channel: ChannelKey, card: Card, t: Translator, *, asked: bool = False
-    ) -> int:
+    ) -> str:
         """Post the card in language `t`; `asked`: it answers a command, and the chat is shown
         the bot typing while the chat's pace holds it back."""
         message_id = 0
         for rendered in draw(t, card):
             message_id = await self.send_rendered(channel, rendered, asked=asked)
-        return message_id
+        return str(message_id)
 
     async def send_rendered(
         self, channel: ChannelKey, rendered: Rendered, *, asked: bool = False
@@ -194,14 +194,14 @@ class TelegramCalls:
             log.info("could not show typing in %s: %s", channel, error)
 
     async def _edit(self, endpoint: str, ref: BoardRef, **fields: object) -> None:
-        await self.call(endpoint, chat_id=ref.chat, message_id=ref.message, **fields)
+        await self.call(endpoint, chat_id=int(ref.chat), message_id=int(ref.message), **fields)
 
     async def edit(self, ref: BoardRef, card: Card, t: Translator) -> bool:
         """Edit a message to show `card`, in language `t` (the person's own, for a screen of
         theirs such as the settings)."""
         (rendered, *_) = draw(t, card)
         try:
-            async with self.pace.turn(str(ref.chat), cost=cost(rendered.text)):
+            async with self.pace.turn(ref.chat, cost=cost(rendered.text)):
                 if rendered.strip:
                     await self._edit("editMessageReplyMarkup", ref)
                 else:

@@ -61,7 +61,7 @@ class _Exchange:
     def carries(self, data: str) -> bool:
         return data in _payloads(self.message)
 
-    async def public(self, card: cards.Card, t: Translator) -> int:
+    async def public(self, card: cards.Card, t: Translator) -> str:
         return await self.calls.send(self.channel, card, t, asked=self.asked)
 
     async def direct(self, card: cards.Card, t: Translator) -> bool:
@@ -169,7 +169,7 @@ class PressExchange(_Exchange):
     def __init__(self, calls: TelegramCalls, query: CallbackQuery, message: Message) -> None:
         super().__init__(calls, message, query.from_user)
         self.query = query
-        self.pressed: BoardRef | None = BoardRef(message.chat.id, message.message_id)
+        self.pressed: BoardRef | None = BoardRef(str(message.chat.id), str(message.message_id))
         self.shown: payload.Press | None = payload.shown(_payloads(message))
         self._answer: tuple[str | None, bool] = (None, False)
         self._answered = False

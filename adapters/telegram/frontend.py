@@ -33,7 +33,7 @@ from telegram.ext import ContextTypes as _ContextTypes
 from adapters.chat import cards, metrics
 from adapters.chat.boards import BoardStore
 from adapters.chat.catalogue import COMMAND
-from adapters.chat.commands import Asked, command, welcome
+from adapters.chat.commands import command, welcome
 from adapters.chat.envelope import envelope
 from adapters.chat.pacing import Limits, Pace
 from adapters.chat.presses import press
@@ -46,6 +46,7 @@ from adapters.telegram.exchange import CommandExchange, PressExchange
 from adapters.telegram.http import AiohttpRequest
 from adapters.telegram.memory import ForgetfulApplication
 from adapters.telegram.people import Usernames, kicked, on_behalf_of_a_chat
+from adapters.telegram.words import asked as typed
 from core.chat_settings import ChatSettings
 from core.identity import ChannelKey
 from core.service import GameService
@@ -236,7 +237,7 @@ class TelegramFrontEnd:
             await self._as_yourself(exchange)
             return
         self.usernames.saw(user)
-        asked = Asked.from_words(list(context.args or []))
+        asked = typed(list(context.args or []))
         if asked.name == "kick":
             asked = replace(asked, target=kicked(message, asked.target, self.usernames))
         await command(self.tables, exchange, asked)

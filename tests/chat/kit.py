@@ -17,7 +17,7 @@ from typing import Any
 from adapters.chat import cards, payload, presses
 from adapters.chat.boards import BoardRef
 from adapters.chat.cards import Card
-from adapters.chat.commands import Asked, command
+from adapters.chat.commands import command
 from adapters.chat.pacing import Pace
 from adapters.chat.plan import Redraw
 from adapters.chat.surface import Place
@@ -26,6 +26,7 @@ from adapters.chat.voices import Voices
 from adapters.i18n import Translator, translator
 from adapters.ratelimit import RateLimiter
 from adapters.sqlite import SqliteRepository
+from adapters.telegram.words import asked as typed  # the words a person types, as on Telegram
 from core.chat_settings import CHOICES, ChatSettings
 from core.dice import ScriptedRoller
 from core.game import Game, Phase
@@ -100,7 +101,7 @@ class Message:
 
     @property
     def ref(self) -> BoardRef:
-        return BoardRef(int(self.channel.chat), self.id)
+        return BoardRef(self.channel.chat, str(self.id))
 
     @property
     def buttons(self) -> tuple[str, ...]:
@@ -132,12 +133,12 @@ class RecordingPlatform:
         self.places: dict[str, Place] = {}
         self._ids = itertools.count(1)
 
-    async def send(self, channel: ChannelKey, card: Card, t: Translator) -> int:
+    async def send(self, channel: ChannelKey, card: Card, t: Translator) -> str:
         if self.failing_sends:
             raise self.failing_sends.pop(0)
         message = Message(next(self._ids), channel, card, languages=[t.locale])
         self.messages.append(message)
-        return message.id
+        return str(message.id)
 
     async def edit(self, ref: BoardRef, card: Card, t: Translator) -> bool:
         if self.failing_edits:
@@ -219,7 +220,7 @@ class RecordingExchange:
             self.directly.append(card)
         return self.dm
 
-    async def public(self, card: Card, t: Translator) -> int:
+    async def public(self, card: Card, t: Translator) -> str:
         message_id = await self.platform.send(self.channel, card, t)
         self.publicly.append(card)
         return message_id
@@ -293,7 +294,7 @@ class World:
 
     async def command(self, person: PlayerRef, *words: str, **switches: Any) -> RecordingExchange:
         exchange = self.asking(person, **switches)
-        await command(self.tables, exchange, Asked.from_words(list(words)))
+        await command(self.tables, exchange, typed(list(words)))
         await self.tables.redraws.idle()  # the boards drawn, as a person would next see them
         return exchange
 

@@ -1,5 +1,5 @@
-"""`/general …` as asked: the words parsed into an `Asked`, the help made from the catalogue,
-and the commands that answer without a game or remove a player."""
+"""`/general …` as asked: the help made from the catalogue, and the commands that answer
+without a game or remove a player."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from adapters.chat import cards, catalogue
-from adapters.chat.commands import Asked, Target, kick
-from adapters.chat.records import Query
+from adapters.chat.commands import Target, kick
 from adapters.i18n import translator
+from adapters.telegram.words import asked as typed
 from core.identity import PlayerRef
 from tests.chat.kit import ALICE, BOB, VOICES, T, World, opened
 from tests.kit import LOT_ALICE_LOW
@@ -23,60 +23,14 @@ async def world(tmp_path: Path) -> AsyncIterator[World]:
         yield fresh
 
 
-@pytest.mark.parametrize(
-    ("words", "asked"),
-    [
-        (["cancel"], Asked("stop")),
-        (["STOP"], Asked("stop")),
-        ([], Asked("help")),
-        ([""], Asked("help")),
-        (["kick", "@Ann", "Lee"], Asked("kick", target=Target(name="Ann Lee"))),
-        (["kick"], Asked("kick", target=Target())),
-        (["sheet", "TEXT"], Asked("sheet", text=True)),
-        (["sheet", "picture"], Asked("sheet")),
-        (["sheet", "text", "text"], Asked("sheet")),
-        (
-            ["leaderboard", "global", "30d"],
-            Asked("leaderboard", query=Query("leaderboard", True, True, who_name="global 30d")),
-        ),
-        (["stats", "@Bob"], Asked("stats", query=Query("stats", who_name="Bob"))),
-        (["history"], Asked("history", query=Query("history"))),
-        (["x" * 100], Asked("x" * 32)),
-    ],
-)
-def test_words_are_parsed_into_what_was_asked(words: list[str], asked: Asked) -> None:
-    """Telegram's typed words: aliases, flags, a name with its @, a long word cut short."""
-    assert Asked.from_words(words) == asked
-
-
-@pytest.mark.parametrize(
-    ("words", "everywhere", "recent", "name"),
-    [
-        ([], False, False, None),
-        (["global"], True, False, "global"),
-        (["GLOBAL", "month"], True, True, "GLOBAL month"),
-        (["recent"], False, True, "recent"),
-        (["месяц"], False, True, "месяц"),
-        (["Везде", "30д"], True, True, "Везде 30д"),  # the words the Russian help shows
-        (["@Ann", "Lee"], False, False, "Ann Lee"),
-    ],
-)
-def test_record_queries_are_read_from_words(
-    words: list[str], everywhere: bool, recent: bool, name: str | None
-) -> None:
-    """ "global" means every chat, a month's words the last 30 days; the words name a player."""
-    query = Query.from_words("leaderboard", words)
-    assert (query.everywhere, query.recent, query.who_name) == (everywhere, recent, name)
-
-
 def test_the_help_shows_the_words_the_readers_language_types() -> None:
     """Russian help shows Russian words for the options, and those words are understood."""
     ru = translator("ru")
     lines = catalogue.help_lines(ru, "telegram")
     assert any(line.startswith("/general sheet [текстом] — ") for line in lines)
     assert any(line.startswith("/general leaderboard [везде] [30д] [победы] — ") for line in lines)
-    assert Asked.from_words(["sheet", "текстом"]).text and Asked.from_words(["sheet", "text"]).text
-    assert not Asked.from_words(["sheet", "картинкой"]).text
+    assert typed(["sheet", "текстом"]).text and typed(["sheet", "text"]).text
+    assert not typed(["sheet", "картинкой"]).text
 
 
 def test_the_help_lists_every_command() -> None:
