@@ -26,7 +26,7 @@ async def world(tmp_path: Path) -> AsyncIterator[World]:
 def test_the_help_shows_the_words_the_readers_language_types() -> None:
     """Russian help shows Russian words for the options, and those words are understood."""
     ru = translator("ru")
-    lines = catalogue.help_lines(ru, "telegram")
+    lines = catalogue.help_lines(ru, typed=True)
     assert any(line.startswith("/general sheet [текстом] — ") for line in lines)
     assert any(line.startswith("/general leaderboard [везде] [30д] [победы] — ") for line in lines)
     assert typed(["sheet", "текстом"]).text and typed(["sheet", "text"]).text
@@ -35,11 +35,11 @@ def test_the_help_shows_the_words_the_readers_language_types() -> None:
 
 def test_the_help_lists_every_command() -> None:
     """One line per command of the catalogue, as each platform names its arguments."""
-    for platform, usage in (
-        ("telegram", "/general kick name"),
-        ("discord", "/general kick player"),
+    for spaced, usage in (
+        (True, "/general kick name"),  # typed after a space (Telegram)
+        (False, "/general kick player"),  # named options (Discord)
     ):
-        lines = catalogue.help_lines(T, platform)
+        lines = catalogue.help_lines(T, typed=spaced)
         assert len(lines) == len(catalogue.COMMANDS)
         for line, command in zip(lines, catalogue.COMMANDS, strict=True):
             assert line.startswith(f"/general {command.name}")
