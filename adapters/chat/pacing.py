@@ -382,9 +382,8 @@ class Redraws(Generic[Shown]):
             await self._draw(channel, game_id, ref, card, version)
 
     async def settled(self, chat: str, within: float | None = None) -> None:
-        """Wait until every board of one chat (its key, as the platform's pace names it) shows
-        the newest state asked for (an update is done with once its table is drawn: its answer
-        went before), or `within` seconds."""
+        """Wait until every board of one chat (its key) shows the newest state asked for (an
+        update is done with once its table is drawn: its answer went before), or `within` s."""
         loop = asyncio.get_running_loop()
         until = None if within is None else loop.time() + within
         while drawers := [task for ref, task in self._drawers.items() if ref.chat == chat]:

@@ -22,11 +22,6 @@ class Voices:
     table: Translator
     own: Translator
 
-    def as_the_chat(self) -> Voices:
-        """Answer the person in the table's language too: the settings screen describes the
-        chat, and a new language must show on it at once."""
-        return Voices(self.table, self.table)
-
 
 def choose(default: Translator, *codes: str | None) -> Translator:
     """The first language given (chat, game, person, place), else the bot's."""
