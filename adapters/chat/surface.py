@@ -29,7 +29,7 @@ class Place:
 
 
 class Platform(Protocol):
-    name: str  # for the log and the catalogues' wording: "telegram", "discord"
+    name: str  # for the log and the catalogues' wording (telegram, discord)
     chat_word: str  # what the platform calls a chat, in the log: "chat", "channel"
     key: str  # ChannelKey.platform: "tg", "dc"
     errors: tuple[type[Exception], ...]  # what the platform (or the way to it) fails with
