@@ -16,7 +16,6 @@ from telegram.ext import Application, ContextTypes, TypeHandler
 from adapters.chat.boards import DRAWN_MEMORY, BoardRef, Drawn
 from adapters.chat.faults import TROUBLES_MEMORY, Troubles
 from adapters.discord.calls import PLACES_MEMORY, DiscordCalls
-from adapters.i18n import translator
 from adapters.ratelimit import PRUNE_AT, RateLimiter
 from adapters.sqlite import SqliteRepository
 from adapters.telegram.frontend import TelegramFrontEnd
@@ -60,7 +59,7 @@ def _interaction(channel_id: int) -> Any:
 
 
 async def test_discord_places_remember_the_latest_channels_only() -> None:
-    calls = DiscordCalls(translator("en"))
+    calls = DiscordCalls()
     for channel_id in range(1, MANY + 1):
         calls.place_of(cast(Any, _interaction(channel_id)))
     assert len(calls._places) == PLACES_MEMORY
@@ -72,9 +71,9 @@ async def test_discord_places_remember_the_latest_channels_only() -> None:
 def test_drawn_remembers_the_latest_boards_only() -> None:
     drawn = Drawn()
     for message in range(MANY):
-        drawn.remember(BoardRef(-message, message), 1)
+        drawn.remember(BoardRef(str(-message), str(message)), 1)
     assert len(drawn._versions) == DRAWN_MEMORY
-    assert drawn.shows(BoardRef(-(MANY - 1), MANY - 1), 1)
+    assert drawn.shows(BoardRef(str(-(MANY - 1)), str(MANY - 1)), 1)
 
 
 def test_channel_locks_forget_idle_channels() -> None:

@@ -32,13 +32,15 @@ class BoardStore(Protocol):
 
 @dataclass(frozen=True)
 class BoardRef:
-    """A board message: the chat (or channel) it is in and its id."""
+    """A board message: the chat (or channel) it is in and its id, as the platform's front end
+    names them (opaque here: it converts them at its edge)."""
 
-    chat: int
-    message: int
+    chat: str
+    message: str
 
     def dumps(self) -> str:
-        return orjson.dumps({"chat": self.chat, "message": self.message}).decode()
+        """Stored as the platforms' ids are, numbers (every stored reference is one)."""
+        return orjson.dumps({"chat": int(self.chat), "message": int(self.message)}).decode()
 
     @classmethod
     def loads(cls, text: str | None) -> BoardRef | None:
@@ -48,7 +50,8 @@ class BoardRef:
             return None
         try:
             data = orjson.loads(text)
-            return cls(int(data.get("chat", data.get("channel"))), int(data["message"]))
+            chat = int(data.get("chat", data.get("channel")))
+            return cls(str(chat), str(int(data["message"])))
         except (orjson.JSONDecodeError, AttributeError, KeyError, TypeError, ValueError):
             log.warning("unreadable board reference %r", text[:200])
             return None

@@ -1,7 +1,8 @@
 """The `/general` commands, once for every chat: their names, arguments and descriptions.
 
 Help texts, Telegram's command menu, Discord's slash commands and the README's tables are all
-made from this list; `python -m adapters.chat.catalogue` prints the README's table.
+made from this list; `python -m adapters.chat.catalogue [named]` prints the README's table of
+typed arguments (Telegram's), or of named options (Discord's).
 """
 
 from __future__ import annotations
@@ -84,13 +85,13 @@ BY_NAME = {command.name: command for command in COMMANDS}
 ALIASES = {"cancel": "stop", "": "help"}
 
 
-def usage(command: Command, platform: str, t: Translator) -> str:
-    """`/general stats [name]` as a Telegram user types it (a person's name in the reader's
-    language, literal words as they are), `/general stats [player]` on Discord (its options
-    are named, in the reader's language)."""
+def usage(command: Command, t: Translator, *, typed: bool) -> str:
+    """`/general stats [name]` where arguments are typed after a space, as on Telegram (a
+    person's name in the reader's language, literal words as they are), `/general stats
+    [player]` where options are named, as on Discord (in the reader's language)."""
     parts = [f"/{COMMAND} {command.name}"]
     for option in command.options:
-        if platform != "telegram":
+        if not typed:
             word = t(f"opt-{option.name}")
         else:
             word = t("arg-name") if option.kind is Kind.PERSON else t(f"word-{option.name}")
@@ -98,9 +99,9 @@ def usage(command: Command, platform: str, t: Translator) -> str:
     return " ".join(parts)
 
 
-def help_lines(t: Translator, platform: str) -> list[str]:
+def help_lines(t: Translator, *, typed: bool) -> list[str]:
     """Every command with what it does, one line each."""
-    return [f"{usage(c, platform, t)} — {t(c.about)}" for c in COMMANDS]
+    return [f"{usage(c, t, typed=typed)} — {t(c.about)}" for c in COMMANDS]
 
 
 def welcome_lines(t: Translator, brief: bool) -> list[str]:
@@ -110,13 +111,13 @@ def welcome_lines(t: Translator, brief: bool) -> list[str]:
     return [t("welcome-title"), t("welcome-about"), t("welcome-where"), "", t("welcome-commands")]
 
 
-def readme_table(platform: str, t: Translator | None = None) -> str:
+def readme_table(*, typed: bool, t: Translator | None = None) -> str:
     """The README's table of the commands (kept equal to this list by a test)."""
     t = t or translator("en")
     rows = ["| command | what it does |", "|---|---|"]
-    rows += [f"| `{usage(c, platform, t)}` | {t(c.about)} |" for c in COMMANDS]
+    rows += [f"| `{usage(c, t, typed=typed)}` | {t(c.about)} |" for c in COMMANDS]
     return "\n".join(rows)
 
 
 if __name__ == "__main__":
-    print(readme_table(sys.argv[1] if len(sys.argv) > 1 else "telegram"))
+    print(readme_table(typed="named" not in sys.argv[1:]))

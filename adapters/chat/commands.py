@@ -1,19 +1,24 @@
 """`/general …` carried out, once for every chat; each front end only parses its own arguments
-into an `Asked` (Telegram's words, Discord's options) and answers through its exchange."""
+into an `Asked` (Telegram's words: adapters/telegram/words.py; Discord's options) and answers
+through its exchange."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from adapters.chat import cards, forget, metrics
-from adapters.chat.catalogue import ALIASES, BY_NAME, TEXT
+from adapters.chat.catalogue import BY_NAME
 from adapters.chat.chances import chances
+from adapters.chat.envelope import envelope
 from adapters.chat.pacing import pending
 from adapters.chat.plan import plan
+from adapters.chat.publisher import seating
 from adapters.chat.records import KINDS, Query, record_lines
 from adapters.chat.review import last_review
 from adapters.chat.surface import Exchange
 from adapters.chat.tables import Tables
+from adapters.chat.voices import Voices
+from adapters.i18n import Translator
 from adapters.i18n.dice import dice_text
 from adapters.i18n.refusals import error_message
 from core.actions import Action, Cancel, Join, Kick, Leave, Open
@@ -43,20 +48,10 @@ class Asked:
     query: Query | None = None  # leaderboard, stats, history
     target: Target | None = None  # kick
 
-    @classmethod
-    def from_words(cls, words: list[str]) -> Asked:
-        """Telegram's `/general <name> [words…]`."""
-        first = (words[0].lower() if words else "").strip()[:MAX_ARGUMENT]
-        name = ALIASES.get(first, first)
-        rest = words[1:]
-        if name in KINDS:
-            return cls(name, query=Query.from_words(name, rest))
-        if name == "kick":
-            return cls(name, target=Target(name=" ".join(rest).strip().lstrip("@") or None))
-        return cls(name, text=len(rest) == 1 and rest[0].casefold() in TEXT.typed)
 
-
-async def refusal(tables: Tables, channel: ChannelKey, error: GameError) -> cards.Lines:
+async def refusal(
+    tables: Tables, channel: ChannelKey, error: GameError, own: Translator
+) -> cards.Lines:
     """Why an action was refused (of an old board's press, what changed since it was drawn);
     where the table's game is gone because its stored state could not be read (quarantined),
     that is said instead of "no game"."""
@@ -67,115 +62,109 @@ async def refusal(tables: Tables, channel: ChannelKey, error: GameError) -> card
         and await tables.service.game(channel) is None
         and await tables.service.quarantined(channel) is not None
     ):
-        return cards.Lines((tables.own("error-game-lost"),))
+        return cards.Lines((own("error-game-lost"),))
     if error.detail is not None:  # an old board's press: what changed since that board
         params = {**error.params}
         if "dice" in params:
             params["dice"] = dice_text(params["dice"])
         key = f"error-{error.code.value}-{error.detail.value}"
-        return cards.Lines((tables.own(key, **params),))
-    return cards.Lines((error_message(tables.own, error),))
+        return cards.Lines((own(key, **params),))
+    return cards.Lines((error_message(own, error),))
 
 
 async def command(tables: Tables, exchange: Exchange, asked: Asked) -> None:
     """Carry out a command and answer it; the platform failing is logged once and told."""
+
+    async def work(voices: Voices, settings: ChatSettings) -> None:
+        await _command(tables, exchange, asked, voices, settings)
+
     with metrics.counted(tables.platform.name, "command", asked.name), pending():
-        await _asked(tables, exchange, asked)
-
-
-async def _asked(tables: Tables, exchange: Exchange, asked: Asked) -> None:
-    channel = exchange.channel
-    try:
-        settings = await tables.settings_for(channel, exchange)
-        if not await tables.slowed(exchange):
-            await _command(tables, exchange, asked, settings)
-    except tables.platform.errors as error:
-        tables.troubles(channel, error)
-        await exchange.troubled(error)
-    except Exception:
-        metrics.failed()
-        tables.log.exception("/general %s in %s failed", asked.name[:MAX_ARGUMENT], channel)
-        await exchange.fail()
-    await tables.wake_computers(channel)
+        doing = f"/general {asked.name[:MAX_ARGUMENT]}"
+        await envelope(tables, exchange.channel, work, doing=doing, exchange=exchange)
 
 
 async def _command(
-    tables: Tables, exchange: Exchange, asked: Asked, settings: ChatSettings
+    tables: Tables, exchange: Exchange, asked: Asked, voices: Voices, settings: ChatSettings
 ) -> None:
-    t, name, channel = tables.t, asked.name, exchange.channel
+    t, own, name, channel = voices.table, voices.own, asked.name, exchange.channel
     if name in ("help", "rules"):
-        await exchange.private(cards.Help(name))
+        await exchange.private(cards.Help(name), own)
     elif name == "settings":
         if await exchange.may_configure():
-            tables.as_the_chat()
-            await exchange.private(cards.Settings(settings))
+            await exchange.private(cards.Settings(settings), t)  # it describes the chat
         else:
             metrics.refused(metrics.NOT_ADMIN)
-            await exchange.private(tables.settings_refused())
+            await exchange.private(settings_refused(tables, own), own)
     elif name in KINDS:
         query = asked.query or Query(name)
         lines = await record_lines(t, tables.service, channel, exchange.person, query)
-        await exchange.public(cards.Records(tuple(lines)))
+        await exchange.public(cards.Records(tuple(lines)), t)
     elif name == "hint":
-        await hint(tables, exchange)
+        await hint(tables, exchange, voices)
     elif name == "chances":
-        await chances(tables, exchange)
+        await chances(tables, exchange, voices)
     elif name == "review":
-        await exchange.public(await last_review(t, tables.service, channel, settings.language))
+        review = await last_review(t, tables.service, channel, settings.language)
+        await exchange.public(review, t)
     elif name == "forget":
-        await forget.ask(tables, exchange)
+        await forget.ask(exchange, own)
     elif name in BY_NAME:
-        async with tables.serial(channel, exchange):
-            await _at_table(tables, exchange, asked, settings)
+        async with tables.serial(channel, exchange, voices):
+            await _at_table(tables, exchange, asked, voices, settings)
     else:
-        unknown = tables.own("chat-unknown", arg=name)
-        await exchange.private(cards.Help(preface=(unknown,)))
+        unknown = own("chat-unknown", arg=name)
+        await exchange.private(cards.Help(preface=(unknown,)), own)
+
+
+def settings_refused(tables: Tables, own: Translator) -> cards.Lines:
+    """Who may change the settings, in the platform's terms (a Discord server's permission,
+    a Telegram chat's administrators)."""
+    return cards.Lines((own("settings-admins-only", platform=tables.platform.name),))
 
 
 async def _at_table(
-    tables: Tables, exchange: Exchange, asked: Asked, settings: ChatSettings
+    tables: Tables, exchange: Exchange, asked: Asked, voices: Voices, settings: ChatSettings
 ) -> None:
     """What changes or shows the table: one at a time."""
-    channel, person = exchange.channel, exchange.person
+    channel, person, own = exchange.channel, exchange.person, voices.own
     if asked.name == "sheet":
         view = await tables.service.view(channel, person.id)
         if view is None:
-            await exchange.private(cards.Lines((tables.own("chat-sheet-none"),)))
+            await exchange.private(cards.Lines((own("chat-sheet-none"),)), own)
         else:
-            await tables.show_sheet(exchange, view, text=asked.text, pressed=False)
+            await tables.scores.show(exchange, view, voices, text=asked.text, pressed=False)
         return
     if asked.name == "kick":
-        await kick(tables, exchange, asked.target or Target())
+        await kick(tables, exchange, asked.target or Target(), voices)
         return
-    if asked.name == "start" and await tables.owed_final(channel):
+    if asked.name == "start" and await tables.endings.owed_final(channel, voices.table):
         return  # the last game's end comes first; its Rematch (or start again) opens the next
     if asked.name == "start":  # the table keeps the language it opens in
-        action: Action = Open(settings.variants(), language=tables.t.locale)
+        action: Action = Open(settings.variants(), language=voices.table.locale)
     else:
         action = ACTIONS[asked.name]
     try:
         outcome = await tables.service.act(channel, person, action)
     except GameError as error:
-        await exchange.private(await refusal(tables, exchange.channel, error))
+        await exchange.private(await refusal(tables, exchange.channel, error, own), own)
         if error.code is ErrorCode.GAME_EXISTS:
-            await tables.repost_board(channel)
+            await tables.repair.repost_board(channel, voices.table)
         return
     if isinstance(action, Join | Leave):
-        lines = tables.seating(outcome, person.name)
+        lines = seating(outcome, person.name, voices.table)
         if lines:
-            await exchange.public(cards.Lines(tuple(lines)))
-    await tables.publish(channel, outcome, exchange)
+            await exchange.public(cards.Lines(tuple(lines)), voices.table)
+    await tables.publisher.publish(channel, outcome, voices.table, exchange)
 
 
-async def kick(tables: Tables, exchange: Exchange, target: Target) -> None:
+async def kick(tables: Tables, exchange: Exchange, target: Target, voices: Voices) -> None:
     """The host removes a player from the table: the one picked, or the one who goes by the
     name typed; where several do, nobody, and the host is told how to pick one."""
-    t, channel = tables.t, exchange.channel
+    t, own, channel = voices.table, voices.own, exchange.channel
     game = await tables.service.game(channel)
     if game is None:
-        await exchange.private(
-            await refusal(tables, exchange.channel, GameError(ErrorCode.NO_GAME))
-        )
+        refused = await refusal(tables, exchange.channel, GameError(ErrorCode.NO_GAME), own)
+        await exchange.private(refused, own)
         return
     wanted = (target.name or "").casefold()
     matches = [
@@ -191,12 +180,12 @@ async def kick(tables: Tables, exchange: Exchange, target: Target) -> None:
     if len(matches) != 1:
         if len(matches) > 1:
             platform = tables.platform.name
-            said = tables.own("kick-ambiguous", name=matches[0].name, platform=platform)
+            said = own("kick-ambiguous", name=matches[0].name, platform=platform)
         elif target.player_id is not None:
-            said = tables.own("kick-not-seated", name=target.name or "?")
+            said = own("kick-not-seated", name=target.name or "?")
         else:
-            said = tables.own("error-cannot-kick")  # it says how to name one
-        await exchange.private(cards.Lines((said,)))
+            said = own("error-cannot-kick")  # it says how to name one
+        await exchange.private(cards.Lines((said,)), own)
         return
     (found,) = matches
     try:
@@ -204,42 +193,45 @@ async def kick(tables: Tables, exchange: Exchange, target: Target) -> None:
     except GameError as error:
         if error.code is ErrorCode.BAD_ACTION:  # the host named themselves
             metrics.refused(error.code)
-            await exchange.private(cards.Lines((tables.own("kick-self"),)))
+            await exchange.private(cards.Lines((own("kick-self"),)), own)
         else:
-            await exchange.private(await refusal(tables, exchange.channel, error))
+            await exchange.private(await refusal(tables, exchange.channel, error, own), own)
         return
     if not plan(outcome.view, outcome.events).told:  # else the board says it in its place
-        await exchange.public(cards.Lines((t("event-removed-kicked", name=found.name),)))
-    await tables.publish(channel, outcome, exchange)
+        await exchange.public(cards.Lines((t("event-removed-kicked", name=found.name),)), t)
+    await tables.publisher.publish(channel, outcome, t, exchange)
 
 
-async def hint(tables: Tables, exchange: Exchange, game_id: str | None = None) -> None:
+async def hint(
+    tables: Tables, exchange: Exchange, voices: Voices, game_id: str | None = None
+) -> None:
     """The best choices now, for the player whose turn it is, privately, and privately too why
     not (see cards.Aside). From a board's button (`game_id`), only while that game is the
     table's."""
-    channel = exchange.channel
+    channel, own = exchange.channel, voices.own
     if game_id is not None:
         game = await tables.service.game(channel)
         if game is None or game.id != game_id:
             metrics.refused(ErrorCode.GAME_OVER)
-            await exchange.private(cards.Aside((tables.own("error-game-over"),)))
+            await exchange.private(cards.Aside((own("error-game-over"),)), own)
             return
     try:
         options = await tables.service.hint(channel, exchange.person)
     except GameError as error:
-        refused = await refusal(tables, exchange.channel, error)
-        await exchange.private(cards.Aside(refused.lines))
+        refused = await refusal(tables, exchange.channel, error, own)
+        await exchange.private(cards.Aside(refused.lines), own)
         return
     view = await tables.service.view(channel, exchange.person.id)
     if view is None:  # the game ended in between
-        await exchange.private(cards.Aside((tables.own("error-game-over"),)))
+        await exchange.private(cards.Aside((own("error-game-over"),)), own)
         return
     dice = tuple(d.value for d in view.dice)
     game = await tables.service.game(channel)
     from core.winplay import hint_shares  # numpy: loaded by the hint's options already
 
     shares = hint_shares(game, options) if game is not None and game.id == view.game_id else ()
-    await exchange.private(cards.Hint(tuple(options), dice, view.game_id, view.version, shares))
+    hinted = cards.Hint(tuple(options), dice, view.game_id, view.version, shares)
+    await exchange.private(hinted, own)
 
 
 async def welcome(
@@ -247,13 +239,8 @@ async def welcome(
 ) -> None:
     """A first contact (Telegram's /start and /help): what General is and how to begin, in the
     person's language."""
-    channel = exchange.channel
-    try:
-        await tables.settings_for(channel, exchange)
-        if not await tables.slowed(exchange):
-            await exchange.private(cards.Welcome(brief, invite))
-    except tables.platform.errors as error:
-        tables.troubles(channel, error)
-    except Exception:
-        tables.log.exception("the welcome in %s failed", channel)
-        await exchange.fail()
+
+    async def work(voices: Voices, settings: ChatSettings) -> None:
+        await exchange.private(cards.Welcome(brief, invite), voices.own)
+
+    await envelope(tables, exchange.channel, work, doing="the welcome", exchange=exchange)

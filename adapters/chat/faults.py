@@ -15,18 +15,20 @@ TROUBLES_MEMORY = 4096
 
 class Troubles:
     """Logs each failure once per chat and kind (among the latest `memory` pairs), in the
-    platform's own log."""
+    platform's own log and words."""
 
     def __init__(
         self,
         log: logging.Logger,
         platform: str,
         forbidden: type[Exception],
+        chat_word: str = "chat",
         memory: int = TROUBLES_MEMORY,
     ) -> None:
         self.log = log
         self.platform = platform
         self.forbidden = forbidden
+        self.chat_word = chat_word  # the platform's word for a chat, in the log
         self.memory = memory
         self._seen: OrderedDict[tuple[str, str], None] = OrderedDict()
 
@@ -43,7 +45,7 @@ class Troubles:
             self.log.warning(
                 "cannot write in %s %s (removed, or no right to send): %s; "
                 "its game is kept for when the bot may write again",
-                "chat" if self.platform == "telegram" else "channel",
+                self.chat_word,
                 channel.chat,
                 error,
             )

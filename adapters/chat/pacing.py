@@ -23,9 +23,9 @@ import time
 from collections import OrderedDict, deque
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 from adapters.chat.boards import BoardRef
-from adapters.chat.cards import Card
 from core.identity import ChannelKey
 
 CHATS = 4096  # chats whose pace is remembered (one forgotten starts with a full burst)
@@ -336,23 +336,25 @@ class Pace:
         return state
 
 
-Draw = Callable[[ChannelKey, str, BoardRef, Card, int], Awaitable[None]]
+Shown = TypeVar("Shown")  # what a board is to show: a card, in its language
 
 
-class Redraws:
+class Redraws(Generic[Shown]):
     """One drawer per board message: it draws the newest state asked for, and again if a newer
     one came while it drew."""
 
     def __init__(
-        self, draw: Draw, ready: Callable[[BoardRef], Awaitable[None]] | None = None
+        self,
+        draw: Callable[[ChannelKey, str, BoardRef, Shown, int], Awaitable[None]],
+        ready: Callable[[BoardRef], Awaitable[None]] | None = None,
     ) -> None:
         self._draw = draw
         self._ready = ready  # waits until the board's chat may be written in
-        self._pending: dict[BoardRef, tuple[ChannelKey, str, Card, int]] = {}
+        self._pending: dict[BoardRef, tuple[ChannelKey, str, Shown, int]] = {}
         self._drawers: dict[BoardRef, asyncio.Task[None]] = {}
 
     def request(
-        self, channel: ChannelKey, game_id: str, ref: BoardRef, card: Card, version: int
+        self, channel: ChannelKey, game_id: str, ref: BoardRef, card: Shown, version: int
     ) -> None:
         """Have `ref` show `card` (the game at `version`) as soon as it can; an older state
         waiting for it is dropped."""
@@ -379,9 +381,9 @@ class Redraws:
             channel, game_id, card, version = self._pending.pop(ref)
             await self._draw(channel, game_id, ref, card, version)
 
-    async def settled(self, chat: int, within: float | None = None) -> None:
-        """Wait until every board of one chat shows the newest state asked for (an update is
-        done with once its table is drawn: its answer went before), or `within` seconds."""
+    async def settled(self, chat: str, within: float | None = None) -> None:
+        """Wait until every board of one chat (its key) shows the newest state asked for (an
+        update is done with once its table is drawn: its answer went before), or `within` s."""
         loop = asyncio.get_running_loop()
         until = None if within is None else loop.time() + within
         while drawers := [task for ref, task in self._drawers.items() if ref.chat == chat]:

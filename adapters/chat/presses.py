@@ -8,10 +8,13 @@ from __future__ import annotations
 
 from adapters.chat import cards, forget, metrics, payload
 from adapters.chat.boards import BoardRef
-from adapters.chat.commands import hint, refusal
+from adapters.chat.commands import hint, refusal, settings_refused
+from adapters.chat.envelope import envelope
 from adapters.chat.pacing import pending
 from adapters.chat.surface import Exchange
 from adapters.chat.tables import Tables
+from adapters.chat.voices import Voices
+from adapters.i18n import Translator
 from adapters.i18n.dice import box_name, dice_text
 from core.actions import AddComputer, Start
 from core.chat_settings import ChatSettings, cycled
@@ -27,119 +30,114 @@ HOSTS = frozenset({payload.action_code(Start()), *payload.LEVEL_CODES})
 
 async def press(tables: Tables, exchange: Exchange, data: str | None) -> None:
     """Carry out a press and answer it; the platform failing is logged once and told."""
+
+    async def work(voices: Voices, settings: ChatSettings) -> None:
+        await _press(tables, exchange, data, voices, settings)
+
     with metrics.counted(tables.platform.name, "press"), pending():
-        await _press(tables, exchange, data)
+        doing = f"press {(data or '')[:100]!r}"
+        await envelope(tables, exchange.channel, work, doing=doing, exchange=exchange)
 
 
-async def _press(tables: Tables, exchange: Exchange, data: str | None) -> None:
-    channel = exchange.channel
-    try:
-        settings = await tables.settings_for(channel, exchange)
-        if await tables.slowed(exchange):
-            return
-        setting = payload.setting_pressed(data)
-        board = payload.decode(data)
-        if setting is not None and data is not None and exchange.carries(data):
-            # Only from the screen that shows it: forged onto another message, it is refused.
-            await configure(tables, exchange, settings, setting)
-        elif (forgetting := payload.forget_pressed(data)) is not None:
-            await forget.pressed(tables, exchange, forgetting, exchange.carries(data or ""))
-        elif board is None or exchange.pressed is None:
-            metrics.refused(ErrorCode.BAD_ACTION)
-            await exchange.private(cards.Lines((tables.own("error-bad-action"),)))
-        elif board.code == payload.HINT:
-            await hint(tables, exchange, board.game_id)
-        elif board.code == payload.SHEET:  # shows, changes nothing: waits for no action
-            await _sheet(tables, exchange, board.game_id)
-        elif board.code == payload.REMATCH:
-            async with tables.serial(channel, exchange):
-                await rematch(tables, exchange, board, exchange.carries(data or ""))
-        else:
-            async with tables.serial(channel, exchange):
-                await _on_board(tables, exchange, board, exchange.carries(data or ""))
-    except tables.platform.errors as error:
-        # Whatever was pressed is saved; only showing it failed: the next press redraws.
-        tables.troubles(channel, error)
-        await exchange.troubled(error)
-    except Exception:
-        metrics.failed()
-        tables.log.exception("press %r in %s failed", (data or "")[:100], channel)
-        await exchange.fail()
-    await tables.wake_computers(channel)
+async def _press(
+    tables: Tables, exchange: Exchange, data: str | None, voices: Voices, settings: ChatSettings
+) -> None:
+    channel, own = exchange.channel, voices.own
+    setting = payload.setting_pressed(data)
+    board = payload.decode(data)
+    if setting is not None and data is not None and exchange.carries(data):
+        # Only from the screen that shows it: forged onto another message, it is refused.
+        await configure(tables, exchange, voices, settings, setting)
+    elif (forgetting := payload.forget_pressed(data)) is not None:
+        await forget.pressed(tables, exchange, own, forgetting, exchange.carries(data or ""))
+    elif board is None or exchange.pressed is None:
+        metrics.refused(ErrorCode.BAD_ACTION)
+        await exchange.private(cards.Lines((own("error-bad-action"),)), own)
+    elif board.code == payload.HINT:
+        await hint(tables, exchange, voices, board.game_id)
+    elif board.code == payload.SHEET:  # shows, changes nothing: waits for no action
+        await _sheet(tables, exchange, voices, board.game_id)
+    elif board.code == payload.REMATCH:
+        async with tables.serial(channel, exchange, voices):
+            await rematch(tables, exchange, voices, board, exchange.carries(data or ""))
+    else:
+        async with tables.serial(channel, exchange, voices):
+            await _on_board(tables, exchange, voices, board, exchange.carries(data or ""))
 
 
-async def rematch(tables: Tables, exchange: Exchange, press: payload.Press, carried: bool) -> None:
+async def rematch(
+    tables: Tables, exchange: Exchange, voices: Voices, press: payload.Press, carried: bool
+) -> None:
     """A final message's Rematch: the new lobby, its players seated, posted as a new message as
     /general start's is, in the old table's language. Only from the final message that shows
     the button (a payload forged onto another message is refused); where the table has a game
     already, the presser is told, and one not opened from this message is shown again."""
-    channel = exchange.channel
+    channel, own = exchange.channel, voices.own
     if not carried:
         metrics.refused(ErrorCode.BAD_ACTION)
-        await exchange.private(cards.Lines((tables.own("error-bad-action"),)))
+        await exchange.private(cards.Lines((own("error-bad-action"),)), own)
         return
     try:
         outcome = await tables.service.rematch(
             channel, exchange.person, press.game_id, version=press.version
         )
     except GameError as error:
-        await exchange.private(await refusal(tables, channel, error))
+        await exchange.private(await refusal(tables, channel, error, own), own)
         if error.code is ErrorCode.GAME_EXISTS:
-            await tables.repost_board(channel)
+            await tables.repair.repost_board(channel, voices.table)
         return
-    await tables.settings_for(channel, exchange)  # the new table speaks the old one's language
-    await exchange.note(tables.own("rematch-opened"))
-    await tables.publish(channel, outcome, exchange)
+    # The new table speaks the old one's language.
+    _, voices = await tables.languages.of(channel, exchange)
+    await exchange.note(voices.own("rematch-opened"))
+    await tables.publisher.publish(channel, outcome, voices.table, exchange)
 
 
 async def configure(
-    tables: Tables, exchange: Exchange, settings: ChatSettings, setting: str
+    tables: Tables, exchange: Exchange, voices: Voices, settings: ChatSettings, setting: str
 ) -> None:
     """The settings screen: administrators only; each press cycles one choice and saves it."""
-    t = tables.t
     if not await exchange.may_configure():
         metrics.refused(metrics.NOT_ADMIN)
-        await exchange.private(tables.settings_refused())
+        await exchange.private(settings_refused(tables, voices.own), voices.own)
     elif setting == payload.SETTINGS_DONE:
-        tables.as_the_chat()
-        await exchange.redraw(cards.Lines((t("settings-closed"),)))
+        t = voices.table  # the screen describes the chat
+        await exchange.redraw(cards.Lines((t("settings-closed"),)), t)
     else:
         settings = cycled(settings, setting)
         place = await exchange.place()
         await tables.service.save_chat_settings(tables.platform.key, place.chat, settings)
-        await tables.settings_for(exchange.channel, exchange)
-        tables.as_the_chat()  # a new language shows at once
-        await exchange.redraw(cards.Settings(settings))
+        _, voices = await tables.languages.of(exchange.channel, exchange)
+        await exchange.redraw(cards.Settings(settings), voices.table)  # a new language at once
 
 
 async def _on_board(
-    tables: Tables, exchange: Exchange, press: payload.Press, carried: bool
+    tables: Tables, exchange: Exchange, voices: Voices, press: payload.Press, carried: bool
 ) -> None:
     """A press on a board's button. `carried`: the pressed message has this very button, so it
     may be taken for the live board; a payload forged onto any other message never makes it one."""
     pressed = exchange.pressed
     assert pressed is not None
-    channel, person, t = exchange.channel, exchange.person, tables.t
+    channel, person, t, own = exchange.channel, exchange.person, voices.table, voices.own
     if press.code in HOSTS and not carried and not _lobby_moved_on(exchange, press):
         metrics.refused(ErrorCode.BAD_ACTION)  # made up: not on this message, nor this game's
-        await exchange.private(cards.Lines((tables.own("error-bad-action"),)))
+        await exchange.private(cards.Lines((own("error-bad-action"),)), own)
         return
     action = press.action
     if press.computer is not None:
         action = AddComputer(press.computer, t(f"computer-{press.computer.value}"))
     elif action is None:
         metrics.refused(ErrorCode.BAD_ACTION)
-        await exchange.private(cards.Lines((tables.own("error-bad-action"),)))
+        await exchange.private(cards.Lines((own("error-bad-action"),)), own)
         return
     try:
         outcome = await tables.service.act(
             channel, person, action, game_id=press.game_id, version=press.version
         )
     except GameError as error:
-        await _after_refusal(tables, exchange, press, error, carried)
-        await exchange.private(await refusal(tables, channel, error))
+        await _after_refusal(tables, exchange, voices, press, error, carried)
+        await exchange.private(await refusal(tables, channel, error, own), own)
         return
-    await _note(tables, exchange, outcome)
+    await _note(exchange, own, outcome)
     game_id = outcome.view.game_id
     ref = BoardRef.loads(await tables.boards.board(game_id))
     shown = exchange.shown
@@ -152,18 +150,18 @@ async def _on_board(
         # The pressed message shows this very version of the game: it is the live board
         # (a crash may have kept the stored reference from following it).
         await tables.boards.set_board(game_id, pressed.dumps())
-        tables.found_live(channel)
-    await tables.publish(channel, outcome, exchange)
+        tables.repair.found_live(channel)
+    await tables.publisher.publish(channel, outcome, t, exchange)
 
 
-async def _sheet(tables: Tables, exchange: Exchange, game_id: str) -> None:
+async def _sheet(tables: Tables, exchange: Exchange, voices: Voices, game_id: str) -> None:
     """The board's 📋: the score sheet for the presser's eyes where the platform can."""
     view = await tables.service.view(exchange.channel, exchange.person.id)
     if view is None or view.game_id != game_id:
         metrics.refused(ErrorCode.GAME_OVER)
-        await exchange.private(cards.Lines((tables.own("error-game-over"),)))
+        await exchange.private(cards.Lines((voices.own("error-game-over"),)), voices.own)
         return
-    await tables.show_sheet(exchange, view, text=False, pressed=True)
+    await tables.scores.show(exchange, view, voices, text=False, pressed=True)
 
 
 def _lobby_moved_on(exchange: Exchange, press: payload.Press) -> bool:
@@ -177,7 +175,7 @@ def _lobby_moved_on(exchange: Exchange, press: payload.Press) -> bool:
     )
 
 
-async def _note(tables: Tables, exchange: Exchange, outcome: Outcome) -> None:
+async def _note(exchange: Exchange, own: Translator, outcome: Outcome) -> None:
     """Answer the press at once, saying what a throw showed, which dice are kept, what a box
     earned or which was taken back, for the presser's eyes, before the board can."""
     text = None
@@ -185,64 +183,67 @@ async def _note(tables: Tables, exchange: Exchange, outcome: Outcome) -> None:
         if text is not None:
             break
         if isinstance(event, DiceRolled):
-            text = tables.own("toast-rolled", dice=dice_text(event.dice))
+            text = own("toast-rolled", dice=dice_text(event.dice))
         elif isinstance(event, BoxScored):
-            box = box_name(tables.own, event.box)
-            text = tables.own("toast-scored", points=event.points, box=box)
+            text = own("toast-scored", points=event.points, box=box_name(own, event.box))
         elif isinstance(event, HoldChanged):
-            text = _held(tables, outcome, event.held)
+            text = _held(own, outcome, event.held)
         elif isinstance(event, ScoreTakenBack):
-            text = tables.own("toast-taken-back", box=box_name(tables.own, event.box))
+            text = own("toast-taken-back", box=box_name(own, event.box))
     await exchange.note(text)
 
 
-def _held(tables: Tables, outcome: Outcome, held: tuple[bool, ...]) -> str:
+def _held(own: Translator, outcome: Outcome, held: tuple[bool, ...]) -> str:
     """Which dice the next throw keeps: the board may show it only a slot later."""
     dice = [die.value for die in outcome.view.dice]
     kept = [value for value, keep in zip(dice, held, strict=True) if keep]
     if not kept:
-        return tables.own("toast-held-none")
+        return own("toast-held-none")
     if len(kept) == len(dice):
-        return tables.own("toast-held-all")
+        return own("toast-held-all")
     free = [value for value, keep in zip(dice, held, strict=True) if not keep]
-    return tables.own("toast-held", held=dice_text(kept), free=dice_text(free))
+    return own("toast-held", held=dice_text(kept), free=dice_text(free))
 
 
 async def _after_refusal(
-    tables: Tables, exchange: Exchange, press: payload.Press, error: GameError, carried: bool
+    tables: Tables,
+    exchange: Exchange,
+    voices: Voices,
+    press: payload.Press,
+    error: GameError,
+    carried: bool,
 ) -> None:
     """A stale press redraws the live board it was made on (unless it shows the game as it is
     already); a board of a game that is over loses its buttons. Only a button the pressed
     message has counts: a forged one changes no message."""
-    pressed, shown = exchange.pressed, exchange.shown
+    pressed, shown, t = exchange.pressed, exchange.shown, voices.table
+    channel, drawer = exchange.channel, tables.drawer
     assert pressed is not None
     if not carried:
         return
     if error.code is ErrorCode.STALE:
-        game = await tables.service.game(exchange.channel)
+        game = await tables.service.game(channel)
         if game is None or shown is None or shown.game_id != game.id:
             return
         ref = BoardRef.loads(await tables.boards.board(game.id))
-        if ref == pressed and tables.order.showing(exchange.channel):
+        if ref == pressed and tables.order.showing(channel):
             return  # the action that moved the game on is drawing its newest state there
         if ref is None or ref == pressed:
             if tables.service.shared and shown.version != game.version:
                 # Another process may have drawn an older state over this board after this
                 # one drew it anew: what the pressed message shows is the truth, not our memory.
-                tables.drawn.forget(pressed)
+                drawer.drawn.forget(pressed)
             board = cards.Board(make_view(game))
-            await tables.redraw_board(
-                exchange.channel, exchange, game.id, pressed, board, game.version
-            )
+            await drawer.redraw_board(channel, exchange, game.id, pressed, board, game.version, t)
             if ref is None:
                 await tables.boards.set_board(game.id, pressed.dumps())
-                tables.found_live(exchange.channel)
+                tables.repair.found_live(channel)
         elif shown.version != game.version:
-            await tables.strip(exchange.channel, game.id, pressed, exchange)  # a left-over board
+            await drawer.strip(channel, game.id, pressed, t, exchange)  # a left-over board
     elif (
         error.code in (ErrorCode.GAME_OVER, ErrorCode.NO_GAME)
         and shown is not None
         and shown.game_id == press.game_id
     ):
-        await tables.strip(exchange.channel, press.game_id, pressed, exchange)
-        await tables.owed_final(exchange.channel)
+        await drawer.strip(channel, press.game_id, pressed, t, exchange)
+        await tables.endings.owed_final(channel, t)

@@ -6,7 +6,6 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, replace
 
-from adapters.chat.catalogue import ORDER, PERIOD, SCOPE
 from adapters.i18n import Translator
 from adapters.i18n.ratings import (
     computer_named,
@@ -20,7 +19,6 @@ from core.ratings import rated_id
 from core.service import GameService
 
 RECENT_DAYS = 30
-RECENT_WORDS = frozenset({"30", "30d", "month", "recent", "месяц"})
 KINDS = ("leaderboard", "stats", "history")
 
 
@@ -36,20 +34,6 @@ class Query:
     by_wins: bool = False
     who_id: str | None = None
     who_name: str | None = None
-
-    @classmethod
-    def from_words(cls, kind: str, words: list[str]) -> Query:
-        """Telegram's `/general leaderboard global 30d wins`, `/general stats Ann Lee`."""
-        lowered = {word.casefold() for word in words}
-        name = " ".join(words).strip().lstrip("@") or None
-        recent = RECENT_WORDS | PERIOD.typed
-        return cls(
-            kind,
-            bool(lowered & SCOPE.typed),
-            bool(lowered & recent),
-            bool(lowered & ORDER.typed),
-            who_name=name,
-        )
 
 
 async def record_lines(

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from adapters.chat import cards
-from adapters.chat.language import choose
+from adapters.chat.voices import choose
 from adapters.i18n import Translator
 from adapters.i18n.review import review_lines
 from core.events import RECORDED_ENDS, Event

@@ -1,8 +1,9 @@
 """What a front end provides the chat layer: its platform's calls, and one person's exchange.
 
-`Platform` sends and edits messages (drawing each card with its own widgets) and knows where a
-channel's settings are kept. An `Exchange` is one command or press being answered: privately
-to the person where the platform can, publicly to the chat, or by redrawing the pressed message.
+`Platform` sends and edits messages (drawing each card with its own widgets, in the language
+it is given) and knows where a channel's settings are kept. An `Exchange` is one command or
+press being answered: privately to the person where the platform can, publicly to the chat, or
+by redrawing the pressed message. Both are given the language of each card (see voices.py).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from adapters.chat.boards import BoardRef
 from adapters.chat.cards import Card
 from adapters.chat.pacing import Pace
 from adapters.chat.payload import Press
+from adapters.i18n import Translator
 from core.identity import ChannelKey, PlayerRef
 
 
@@ -27,17 +29,18 @@ class Place:
 
 
 class Platform(Protocol):
-    name: str  # for the log: "telegram", "discord"
+    name: str  # for the log and the catalogues' wording (telegram, discord)
+    chat_word: str  # what the platform calls a chat, in the log: "chat", "channel"
     key: str  # ChannelKey.platform: "tg", "dc"
     errors: tuple[type[Exception], ...]  # what the platform (or the way to it) fails with
     forbidden: type[Exception]  # the bot may not write there
     pace: Pace  # how fast the bot may write in a chat (no limits where the library keeps them)
 
-    async def send(self, channel: ChannelKey, card: Card) -> int:
+    async def send(self, channel: ChannelKey, card: Card, t: Translator) -> str:
         """Post the card (in as many messages as it takes); the id of the last one."""
         ...
 
-    async def edit(self, ref: BoardRef, card: Card) -> bool:
+    async def edit(self, ref: BoardRef, card: Card, t: Translator) -> bool:
         """Draw the card over a message; False when the message is gone."""
         ...
 
@@ -66,25 +69,25 @@ class Exchange(Protocol):
         toast, shown while the board's edit may wait for the chat's pace); elsewhere nothing."""
         ...
 
-    async def private(self, card: Card) -> None:
+    async def private(self, card: Card, t: Translator) -> None:
         """Tell the person, and (where the platform can) no one else."""
         ...
 
-    async def direct(self, card: Card) -> bool:
+    async def direct(self, card: Card, t: Translator) -> bool:
         """Show the person alone a card that may be whole messages (a score sheet): where the
         platform whispers, privately; on Telegram, in their private chat with the bot, which
         costs the group nothing. False where that cannot be done (they never opened it)."""
         ...
 
-    async def public(self, card: Card) -> int:
+    async def public(self, card: Card, t: Translator) -> str:
         """Say it to the chat; the id of the (last) message."""
         ...
 
-    async def update(self, card: Card) -> bool:
+    async def update(self, card: Card, t: Translator) -> bool:
         """Redraw the pressed message as the answer itself, where that is still possible."""
         ...
 
-    async def redraw(self, card: Card) -> None:
+    async def redraw(self, card: Card, t: Translator) -> None:
         """Redraw the pressed message (a settings screen), one way or another."""
         ...
 
@@ -98,10 +101,10 @@ class Exchange(Protocol):
 
     async def place(self) -> Place: ...
 
-    async def troubled(self, error: Exception) -> None:
+    async def troubled(self, error: Exception, t: Translator) -> None:
         """The platform refused part of the answer (the game is saved)."""
         ...
 
-    async def fail(self) -> None:
+    async def fail(self, t: Translator) -> None:
         """Something unexpected broke: say so politely."""
         ...

@@ -20,7 +20,7 @@ from adapters.discord import render
 from adapters.discord.calls import ERRORS, DiscordCalls, channel_of, player_of
 from adapters.discord.draw import draw
 from adapters.discord.render import Rendered
-from adapters.i18n import Translator
+from adapters.i18n import Translator, normalize_locale, translator
 
 log = logging.getLogger(__name__)
 # An interaction not answered after this many seconds is deferred (Discord allows 3).
@@ -48,14 +48,15 @@ class Answer:
     """The replies to one interaction. The first reply is the interaction's response, later ones
     follow up; if nothing was said after ACK_AFTER seconds the interaction is deferred, so it
     never fails for being slow. One reply at a time, so that a response is never sent twice.
-    Words come in the language in force (adapters.chat.language)."""
+    What it says by itself is in the person's language (Discord always tells it)."""
 
     def __init__(self, interaction: discord.Interaction[Any], calls: DiscordCalls):
         self.interaction = interaction
         self.calls = calls
         self.component = interaction.type is discord.InteractionType.component
         message = interaction.message if self.component else None
-        self.pressed = BoardRef(interaction.channel_id or 0, message.id) if message else None
+        channel_id = str(interaction.channel_id or 0)
+        self.pressed = BoardRef(channel_id, str(message.id)) if message else None
         self._guard = asyncio.Lock()
         self._thinking = False  # deferred as an ephemeral "thinking…" message
         self._spoke = False  # a follow-up replaced that message
@@ -65,7 +66,7 @@ class Answer:
     @property
     def t(self) -> Translator:
         """What this answer says by itself is for the person answered alone."""
-        return self.calls.own
+        return translator(normalize_locale(self.interaction.locale.value))
 
     @property
     def channel_id(self) -> int:
@@ -149,19 +150,19 @@ class Answer:
         await self.interaction.followup.send(**kwargs)
         self._spoke = True
 
-    async def fail(self) -> None:
+    async def fail(self, t: Translator) -> None:
         try:
-            await self.private(Rendered(render.esc(self.t("error-unexpected"))))
+            await self.private(Rendered(render.esc(t("error-unexpected"))))
         except ERRORS as error:
             log.warning("could not tell of the failure of %s: %s", self.interaction.id, error)
 
-    async def after_trouble(self, error: Exception) -> None:
+    async def after_trouble(self, error: Exception, t: Translator) -> None:
         """Discord refused or failed part of the answer; the game is saved. Where the bot may
         not post, the person is told privately (an interaction's answer always gets through)."""
         if not isinstance(error, discord.Forbidden):
             return
         try:
-            await self.private(Rendered(render.esc(self.t("discord-cannot-post"))))
+            await self.private(Rendered(render.esc(t("discord-cannot-post"))))
         except ERRORS as failure:
             log.info("could not answer interaction %s: %s", self.interaction.id, failure)
 
@@ -198,28 +199,25 @@ class DiscordExchange:
     async def note(self, text: str | None) -> None:
         """Nothing: the pressed board itself is the press's answer on Discord."""
 
-    def _draw(self, card: cards.Card, *, privately: bool = False) -> list[Rendered]:
-        return draw(self.calls.own if privately else self.calls.t, card)
-
-    async def private(self, card: cards.Card) -> None:
-        for rendered in self._draw(card, privately=True):
+    async def private(self, card: cards.Card, t: Translator) -> None:
+        for rendered in draw(t, card):
             await self.answer.private(rendered)
 
-    async def direct(self, card: cards.Card) -> bool:
-        await self.private(card)  # ephemeral: anything fits
+    async def direct(self, card: cards.Card, t: Translator) -> bool:
+        await self.private(card, t)  # ephemeral: anything fits
         return True
 
-    async def public(self, card: cards.Card) -> int:
+    async def public(self, card: cards.Card, t: Translator) -> str:
         message = 0
-        for rendered in self._draw(card):
+        for rendered in draw(t, card):
             message = await self.answer.public(rendered)
-        return message
+        return str(message)
 
-    async def update(self, card: cards.Card) -> bool:
-        return await self.answer.update(self._draw(card)[0])
+    async def update(self, card: cards.Card, t: Translator) -> bool:
+        return await self.answer.update(draw(t, card)[0])
 
-    async def redraw(self, card: cards.Card) -> None:
-        await self.answer.redraw_pressed(self._draw(card, privately=True)[0])
+    async def redraw(self, card: cards.Card, t: Translator) -> None:
+        await self.answer.redraw_pressed(draw(t, card)[0])
 
     async def ack(self) -> None:
         await self.answer.ack()
@@ -233,8 +231,8 @@ class DiscordExchange:
     async def place(self) -> Place:
         return self.calls.place_of(self.interaction)
 
-    async def troubled(self, error: Exception) -> None:
-        await self.answer.after_trouble(error)
+    async def troubled(self, error: Exception, t: Translator) -> None:
+        await self.answer.after_trouble(error, t)
 
-    async def fail(self) -> None:
-        await self.answer.fail()
+    async def fail(self, t: Translator) -> None:
+        await self.answer.fail(t)

@@ -11,7 +11,6 @@ import discord
 
 from adapters.chat.boards import BoardRef
 from adapters.chat.cards import Card
-from adapters.chat.language import current, own
 from adapters.chat.pacing import Pace
 from adapters.chat.surface import Place
 from adapters.discord.draw import draw
@@ -42,42 +41,32 @@ class DiscordCalls:
     """The chat layer's `Platform` on Discord, once the client is logged in."""
 
     name = "discord"
+    chat_word = "channel"
     key = PLATFORM
     errors = ERRORS
     forbidden: type[Exception] = discord.Forbidden
 
-    def __init__(self, default: Translator) -> None:
-        self.default = default
+    def __init__(self) -> None:
         self.pace = Pace(None)  # discord.py keeps to Discord's buckets by their headers
         self.client: discord.Client | None = None
         self._places: OrderedDict[int, Place] = OrderedDict()
-
-    @property
-    def t(self) -> Translator:
-        """The table's language, for what the chat sees (see adapters.chat.language)."""
-        return current(self.default)
-
-    @property
-    def own(self) -> Translator:
-        """The language of the person being answered, for what only they see."""
-        return own(self.default)
 
     def _messageable(self, channel_id: int) -> discord.PartialMessageable:
         assert self.client is not None
         return self.client.get_partial_messageable(channel_id)
 
-    async def send(self, channel: ChannelKey, card: Card) -> int:
+    async def send(self, channel: ChannelKey, card: Card, t: Translator) -> str:
         message = 0
-        for rendered in draw(self.t, card):
+        for rendered in draw(t, card):
             message = await self.send_rendered(int(channel.chat), rendered)
-        return message
+        return str(message)
 
     async def send_rendered(self, channel_id: int, rendered: Rendered) -> int:
         return (await self._messageable(channel_id).send(**rendered.send_kwargs())).id
 
-    async def edit(self, ref: BoardRef, card: Card) -> bool:
-        rendered = draw(self.t, card)[0]
-        message = self._messageable(ref.chat).get_partial_message(ref.message)
+    async def edit(self, ref: BoardRef, card: Card, t: Translator) -> bool:
+        rendered = draw(t, card)[0]
+        message = self._messageable(int(ref.chat)).get_partial_message(int(ref.message))
         try:
             await message.edit(**rendered.edit_kwargs())
         except discord.NotFound:

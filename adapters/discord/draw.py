@@ -64,5 +64,5 @@ def _help(t: Translator, topic: str) -> str:
     title = f"**{esc(t('help-title'))}**"
     if topic == "rules":
         return f"{title}\n{esc(t('help-rules'))}"
-    lines = [f"`{usage(c, 'discord', t)}` — {esc(t(c.about))}" for c in COMMANDS]
+    lines = [f"`{usage(c, t, typed=False)}` — {esc(t(c.about))}" for c in COMMANDS]
     return "\n".join([title, *lines])

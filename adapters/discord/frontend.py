@@ -76,7 +76,7 @@ class DiscordFrontEnd:
         self.api_base_url = api_base_url
         self.gateway_url = gateway_url
         self.guild_ready_timeout = guild_ready_timeout
-        self.calls = DiscordCalls(translator(normalize_locale(locale)))
+        self.calls = DiscordCalls()
         self.tables = Tables(
             service, boards, self.calls, log, locale=locale, pause=pause, limiter=limiter
         )
@@ -160,8 +160,9 @@ class DiscordFrontEnd:
     async def setup(self, client: GeneralClient) -> None:
         """At login: the buttons of earlier boards, the commands, and their sync."""
         client.add_dynamic_items(GameButton, SettingButton, ForgetButton)
-        client.tree.add_command(command_group(self.tables.default_t, self.on_command))
-        await client.tree.set_translator(CatalogueTranslator(self.tables.default_t.locale))
+        default = self.tables.languages.default
+        client.tree.add_command(command_group(default, self.on_command))
+        await client.tree.set_translator(CatalogueTranslator(default.locale))
         guild = discord.Object(self.guild_id) if self.guild_id else None
         if guild is not None:
             client.tree.copy_global_to(guild=guild)
@@ -192,7 +193,7 @@ class DiscordFrontEnd:
                 self._taken.add(task)
             async with Answer(interaction, self.calls) as answer:
                 await act(DiscordExchange(answer))
-            await self.tables.redraws.settled(interaction.channel_id or 0)
+            await self.tables.redraws.settled(str(interaction.channel_id or 0))
         finally:
             if task is not None:
                 self._taken.discard(task)
@@ -240,4 +241,4 @@ class DiscordFrontEnd:
 
     async def publish(self, channel: ChannelKey, outcome: Outcome) -> None:
         """Show an action that came without an interaction (a move the service made itself)."""
-        await self.tables.publish_in_turn(channel, outcome)
+        await self.tables.clock.publish_in_turn(channel, outcome)

@@ -16,7 +16,6 @@ from telegram.ext import BaseRateLimiter, ExtBot
 
 from adapters.chat.boards import BoardRef
 from adapters.chat.cards import Card
-from adapters.chat.language import current, own
 from adapters.chat.pacing import Pace
 from adapters.chat.surface import Place
 from adapters.i18n import Translator
@@ -87,32 +86,24 @@ class TelegramCalls:
     """The chat layer's `Platform` on Telegram."""
 
     name = "telegram"
+    chat_word = "chat"
     key = PLATFORM
     errors: tuple[type[Exception], ...] = (TelegramError,)
     forbidden: type[Exception] = Forbidden
 
-    def __init__(self, bot: ExtBot[Any], default: Translator, pace: Pace | None = None) -> None:
+    def __init__(self, bot: ExtBot[Any], pace: Pace | None = None) -> None:
         self.bot = bot
-        self.default = default
         self.pace = pace or Pace(None)  # what the bot writes in a chat waits for its turn
 
-    @property
-    def t(self) -> Translator:
-        """The table's language, for what the chat sees (see adapters.chat.language)."""
-        return current(self.default)
-
-    @property
-    def own(self) -> Translator:
-        """The language of the person being answered, for what only they see."""
-        return own(self.default)
-
-    async def send(self, channel: ChannelKey, card: Card, *, asked: bool = False) -> int:
-        """Post the card; `asked`: it answers a command, and the chat is shown the bot typing
-        while the chat's pace holds it back."""
+    async def send(
+        self, channel: ChannelKey, card: Card, t: Translator, *, asked: bool = False
+    ) -> str:
+        """Post the card in language `t`; `asked`: it answers a command, and the chat is shown
+        the bot typing while the chat's pace holds it back."""
         message_id = 0
-        for rendered in draw(self.t, card):
+        for rendered in draw(t, card):
             message_id = await self.send_rendered(channel, rendered, asked=asked)
-        return message_id
+        return str(message_id)
 
     async def send_rendered(
         self, channel: ChannelKey, rendered: Rendered, *, asked: bool = False
@@ -203,14 +194,14 @@ class TelegramCalls:
             log.info("could not show typing in %s: %s", channel, error)
 
     async def _edit(self, endpoint: str, ref: BoardRef, **fields: object) -> None:
-        await self.call(endpoint, chat_id=ref.chat, message_id=ref.message, **fields)
+        await self.call(endpoint, chat_id=int(ref.chat), message_id=int(ref.message), **fields)
 
-    async def edit(self, ref: BoardRef, card: Card, *, privately: bool = False) -> bool:
-        """Edit a message to show `card`; `privately`: in the language of the person answered
-        (a screen of theirs, such as the settings)."""
-        (rendered, *_) = draw(self.own if privately else self.t, card)
+    async def edit(self, ref: BoardRef, card: Card, t: Translator) -> bool:
+        """Edit a message to show `card`, in language `t` (the person's own, for a screen of
+        theirs such as the settings)."""
+        (rendered, *_) = draw(t, card)
         try:
-            async with self.pace.turn(str(ref.chat), cost=cost(rendered.text)):
+            async with self.pace.turn(ref.chat, cost=cost(rendered.text)):
                 if rendered.strip:
                     await self._edit("editMessageReplyMarkup", ref)
                 else:

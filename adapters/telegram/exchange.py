@@ -17,6 +17,7 @@ from telegram.error import BadRequest, Forbidden
 from adapters.chat import cards, payload
 from adapters.chat.boards import BoardRef
 from adapters.chat.surface import Place
+from adapters.i18n import Translator
 from adapters.telegram import render
 from adapters.telegram.calls import PLATFORM, TelegramCalls, cost, thread_of
 from adapters.telegram.draw import alert, draw
@@ -60,13 +61,13 @@ class _Exchange:
     def carries(self, data: str) -> bool:
         return data in _payloads(self.message)
 
-    async def public(self, card: cards.Card) -> int:
-        return await self.calls.send(self.channel, card, asked=self.asked)
+    async def public(self, card: cards.Card, t: Translator) -> str:
+        return await self.calls.send(self.channel, card, t, asked=self.asked)
 
-    async def direct(self, card: cards.Card) -> bool:
-        """The card in the person's private chat with the bot, in their language: it spends
+    async def direct(self, card: cards.Card, t: Translator) -> bool:
+        """The card in the person's private chat with the bot, in their language `t`: it spends
         nothing of the group's minute. False where the bot may not write there."""
-        return await self._alone(draw(self.calls.own, card))
+        return await self._alone(draw(t, card))
 
     async def _alone(self, messages: Iterable[Rendered]) -> bool:
         """Post in the person's private chat with the bot; False where it may not (they never
@@ -80,7 +81,7 @@ class _Exchange:
             return False
         return True
 
-    async def update(self, card: cards.Card) -> bool:
+    async def update(self, card: cards.Card, t: Translator) -> bool:
         return False  # an edit of the message is the only way
 
     async def ack(self) -> None:
@@ -106,12 +107,12 @@ class CommandExchange(_Exchange):
     pressed: BoardRef | None = None
     shown: payload.Press | None = None
 
-    async def private(self, card: cards.Card) -> None:
+    async def private(self, card: cards.Card, t: Translator) -> None:
         in_group = self.message.chat.type != ChatType.PRIVATE
         if isinstance(card, cards.Hint | cards.Aside) and in_group:
-            await self._whisper(card)
+            await self._whisper(card, t)
             return
-        for rendered in draw(self.calls.own, card):
+        for rendered in draw(t, card):
             await self._reply(rendered)
 
     async def _reply(self, rendered: Rendered) -> None:
@@ -129,12 +130,11 @@ class CommandExchange(_Exchange):
                 reply_parameters={"message_id": self.message.message_id} if quoted else None,
             )
 
-    async def _whisper(self, card: cards.Hint | cards.Aside) -> None:
+    async def _whisper(self, card: cards.Hint | cards.Aside, t: Translator) -> None:
         """A hint asked for in a group goes to the asker's private chat with the bot, never to
         the group; where the bot may not write to them (they never opened that chat), the group
         gets a button that shows the hint to whoever presses it, and only to them. A hint's
         refusal goes there too; where it cannot, it is the short reply it would have been."""
-        t = self.calls.own
         key = "hint-from" if isinstance(card, cards.Hint) else "hint-refused-from"
         title = t(key, chat=self.message.chat.title or "")
         text = "\n".join(rendered.text for rendered in draw(t, card))
@@ -145,18 +145,18 @@ class CommandExchange(_Exchange):
                 for rendered in draw(t, card):
                     await self._reply(rendered)
 
-    async def redraw(self, card: cards.Card) -> None:
-        await self.private(card)
+    async def redraw(self, card: cards.Card, t: Translator) -> None:
+        await self.private(card, t)
 
     async def note(self, text: str | None) -> None:
         """A command's answer is a message: what it did shows on the board."""
 
-    async def troubled(self, error: Exception) -> None:
+    async def troubled(self, error: Exception, t: Translator) -> None:
         """Nothing can be said where Telegram refused to write."""
 
-    async def fail(self) -> None:
+    async def fail(self, t: Translator) -> None:
         try:
-            await self.private(cards.Lines((self.calls.own("error-unexpected"),)))
+            await self.private(cards.Lines((t("error-unexpected"),)), t)
         except self.calls.errors as error:
             log.info("could not tell of a failure in %s: %s", self.channel, error)
 
@@ -169,16 +169,16 @@ class PressExchange(_Exchange):
     def __init__(self, calls: TelegramCalls, query: CallbackQuery, message: Message) -> None:
         super().__init__(calls, message, query.from_user)
         self.query = query
-        self.pressed: BoardRef | None = BoardRef(message.chat.id, message.message_id)
+        self.pressed: BoardRef | None = BoardRef(str(message.chat.id), str(message.message_id))
         self.shown: payload.Press | None = payload.shown(_payloads(message))
         self._answer: tuple[str | None, bool] = (None, False)
         self._answered = False
         self._answering: asyncio.Task[None] | None = None  # the answer on its way (note)
 
-    async def private(self, card: cards.Card) -> None:
-        text, is_alert = alert(self.calls.own, card)
+    async def private(self, card: cards.Card, t: Translator) -> None:
+        text, is_alert = alert(t, card)
         if text is None:
-            await self.public(card)  # too long for an answer: the chat sees it
+            await self.public(card, t)  # too long for an answer: the chat sees it
         elif self._answered:
             log.info("press %s already answered; not said: %s", self.query.id, text[:80])
         else:
@@ -193,15 +193,15 @@ class PressExchange(_Exchange):
             answer = (render.alert(text) if text else None, False)
             self._answering = asyncio.create_task(self._send(*answer))
 
-    async def redraw(self, card: cards.Card) -> None:
+    async def redraw(self, card: cards.Card, t: Translator) -> None:
         assert self.pressed is not None
-        await self.calls.edit(self.pressed, card, privately=True)
+        await self.calls.edit(self.pressed, card, t)
 
-    async def troubled(self, error: Exception) -> None:
+    async def troubled(self, error: Exception, t: Translator) -> None:
         self._answer = (None, False)
 
-    async def fail(self) -> None:
-        self._answer = (self.calls.own("error-unexpected"), False)
+    async def fail(self, t: Translator) -> None:
+        self._answer = (t("error-unexpected"), False)
 
     async def finish(self) -> None:
         """Answer the callback, once (or see the answer `note` sent through)."""

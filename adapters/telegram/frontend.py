@@ -33,10 +33,12 @@ from telegram.ext import ContextTypes as _ContextTypes
 from adapters.chat import cards, metrics
 from adapters.chat.boards import BoardStore
 from adapters.chat.catalogue import COMMAND
-from adapters.chat.commands import Asked, command, welcome
+from adapters.chat.commands import command, welcome
+from adapters.chat.envelope import envelope
 from adapters.chat.pacing import Limits, Pace
 from adapters.chat.presses import press
 from adapters.chat.tables import Tables
+from adapters.chat.voices import Voices
 from adapters.i18n import Translator, available_locales, translator
 from adapters.ratelimit import RateLimiter
 from adapters.telegram.calls import PLATFORM, TelegramCalls
@@ -44,6 +46,8 @@ from adapters.telegram.exchange import CommandExchange, PressExchange
 from adapters.telegram.http import AiohttpRequest
 from adapters.telegram.memory import ForgetfulApplication
 from adapters.telegram.people import Usernames, kicked, on_behalf_of_a_chat
+from adapters.telegram.words import asked as typed
+from core.chat_settings import ChatSettings
 from core.identity import ChannelKey
 from core.service import GameService
 
@@ -130,8 +134,7 @@ class TelegramFrontEnd:
         self.app.add_handler(CallbackQueryHandler(self._on_press))
         self.app.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, self._on_migrate))
         self.app.add_error_handler(self._on_error)
-        default = translator(locale)
-        self.calls = TelegramCalls(self.app.bot, default, Pace(pace))
+        self.calls = TelegramCalls(self.app.bot, Pace(pace))
         self.tables = Tables(
             service, boards, self.calls, log, locale=locale, pause=pause, limiter=limiter
         )
@@ -184,7 +187,7 @@ class TelegramFrontEnd:
         """The command menus, for private chats and for groups, in every language of the
         catalogues (the bot's own for clients in any other); the bot's descriptions likewise."""
         bot = self.app.bot
-        for code, t in [(None, self.tables.default_t), *_languages()]:
+        for code, t in [(None, self.tables.languages.default), *_languages()]:
             for scope, about in (
                 (BotCommandScopeAllPrivateChats(), "menu-general-private"),
                 (BotCommandScopeAllGroupChats(), "menu-general-group"),
@@ -234,7 +237,7 @@ class TelegramFrontEnd:
             await self._as_yourself(exchange)
             return
         self.usernames.saw(user)
-        asked = Asked.from_words(list(context.args or []))
+        asked = typed(list(context.args or []))
         if asked.name == "kick":
             asked = replace(asked, target=kicked(message, asked.target, self.usernames))
         await command(self.tables, exchange, asked)
@@ -242,9 +245,13 @@ class TelegramFrontEnd:
     async def _as_yourself(self, exchange: CommandExchange) -> None:
         """A command sent as a chat or a channel does nothing: all who write so share one
         account, so acting on it would take one of them for another. It says how to play."""
-        await self.tables.settings_for(exchange.channel, exchange)
-        if not await self.tables.slowed(exchange):
-            await exchange.private(cards.Lines((self.calls.own("identity-as-yourself"),)))
+
+        async def work(voices: Voices, settings: ChatSettings) -> None:
+            own = voices.own
+            await exchange.private(cards.Lines((own("identity-as-yourself"),)), own)
+
+        doing = "a command as a chat"
+        await envelope(self.tables, exchange.channel, work, doing=doing, exchange=exchange)
 
     async def _on_migrate(self, update: Update, context: _ContextTypes.DEFAULT_TYPE) -> None:
         """A group became a supergroup, with a new id: its game, settings, boards and records
@@ -263,12 +270,12 @@ class TelegramFrontEnd:
         async with self._migrating:
             playing = await self.service.game(was) is not None
             await self.service.move_chat(PLATFORM, str(old), str(new))  # the clock follows
-            self.tables.found_live(was)
+            self.tables.repair.found_live(was)
             log.info("telegram chat %s became %s; its tables moved", old, new)
             if playing:
-                await self.tables.settings_for(now)
-                await self.tables.repost_board(now)
-                await self.tables.wake_computers(now)
+                _, voices = await self.tables.languages.of(now)
+                await self.tables.repair.repost_board(now, voices.table)
+                await self.tables.clock.wake_computers(now)
 
     async def _on_press(self, update: Update, context: _ContextTypes.DEFAULT_TYPE) -> None:
         query = update.callback_query
@@ -276,7 +283,7 @@ class TelegramFrontEnd:
             return
         message = query.message if isinstance(query.message, Message) else None
         if message is None:  # too old for Telegram to say where it was
-            await query.answer(self.tables.default_t("error-bad-action"))
+            await query.answer(self.tables.languages.default("error-bad-action"))
             return
         self.usernames.saw(query.from_user)
         exchange = PressExchange(self.calls, query, message)
@@ -284,7 +291,7 @@ class TelegramFrontEnd:
             await press(self.tables, exchange, query.data)
         finally:
             await exchange.finish()  # answered at once; the board's edit may wait its turn
-        await self.tables.redraws.settled(message.chat.id)
+        await self.tables.redraws.settled(str(message.chat.id))
 
     async def _on_error(self, update: object, context: _ContextTypes.DEFAULT_TYPE) -> None:
         if isinstance(context.error, self.calls.errors):

@@ -276,7 +276,7 @@ def welcome(t: Translator, brief: bool, invite: str | None) -> Rendered:
     if brief:
         return Rendered("\n".join(lines))
     lines[0] = f"<b>{lines[0]}</b>"
-    lines += [escape(line) for line in help_lines(t, "telegram")]
+    lines += [escape(line) for line in help_lines(t, typed=True)]
     markup = keyboard([[{"text": t("btn-add-to-group"), "url": invite}]]) if invite else None
     return Rendered("\n".join(lines), markup)
 
@@ -293,7 +293,7 @@ def help_text(t: Translator, topic: str = "help") -> str:
     title = f"<b>{escape(t('help-title'))}</b>"
     if topic == "rules":
         return f"{title}\n{escape(t('help-rules'))}"
-    return "\n".join([title, *(escape(line) for line in help_lines(t, "telegram"))])
+    return "\n".join([title, *(escape(line) for line in help_lines(t, typed=True))])
 
 
 def alert(text: str) -> str:

@@ -17,15 +17,16 @@ from typing import Any
 from adapters.chat import cards, payload, presses
 from adapters.chat.boards import BoardRef
 from adapters.chat.cards import Card
-from adapters.chat.commands import Asked, command
-from adapters.chat.language import current, own
+from adapters.chat.commands import command
 from adapters.chat.pacing import Pace
 from adapters.chat.plan import Redraw
 from adapters.chat.surface import Place
 from adapters.chat.tables import Tables
-from adapters.i18n import translator
+from adapters.chat.voices import Voices
+from adapters.i18n import Translator, translator
 from adapters.ratelimit import RateLimiter
 from adapters.sqlite import SqliteRepository
+from adapters.telegram.words import asked as typed  # the words a person types, as on Telegram
 from core.chat_settings import CHOICES, ChatSettings
 from core.dice import ScriptedRoller
 from core.game import Game, Phase
@@ -39,6 +40,7 @@ OTHER = ChannelKey(KEY, "-200")
 ALICE = PlayerRef("11", "Alice")
 BOB = PlayerRef("22", "Bob")
 T = translator("en")
+VOICES = Voices(T, T)  # the bot's language, for the table and the person alike
 LOBBY_CODES = ("j", "l", "ag", "am", "ac", "an", "b", "x")  # as both front ends draw it
 
 
@@ -99,15 +101,15 @@ class Message:
 
     @property
     def ref(self) -> BoardRef:
-        return BoardRef(int(self.channel.chat), self.id)
+        return BoardRef(self.channel.chat, str(self.id))
 
     @property
     def buttons(self) -> tuple[str, ...]:
         return () if self.stripped or self.deleted else buttons(self.card)
 
-    def show(self, card: Card) -> None:
+    def show(self, card: Card, t: Translator) -> None:
         self.edits += 1
-        self.languages.append(current(T).locale)
+        self.languages.append(t.locale)
         if isinstance(card, cards.Stripped):
             self.stripped = True
         else:
@@ -118,6 +120,7 @@ class RecordingPlatform:
     """The chat layer's `Platform`, keeping what it sent; the next sends or edits can fail."""
 
     name = "testchat"
+    chat_word = "channel"
     key = KEY
     errors: tuple[type[Exception], ...] = (PlatformDown,)
     forbidden: type[Exception] = NoRight
@@ -130,20 +133,20 @@ class RecordingPlatform:
         self.places: dict[str, Place] = {}
         self._ids = itertools.count(1)
 
-    async def send(self, channel: ChannelKey, card: Card) -> int:
+    async def send(self, channel: ChannelKey, card: Card, t: Translator) -> str:
         if self.failing_sends:
             raise self.failing_sends.pop(0)
-        message = Message(next(self._ids), channel, card, languages=[current(T).locale])
+        message = Message(next(self._ids), channel, card, languages=[t.locale])
         self.messages.append(message)
-        return message.id
+        return str(message.id)
 
-    async def edit(self, ref: BoardRef, card: Card) -> bool:
+    async def edit(self, ref: BoardRef, card: Card, t: Translator) -> bool:
         if self.failing_edits:
             raise self.failing_edits.pop(0)
         message = self.find(ref)
         if message is None or message.deleted:
             return False
-        message.show(card)
+        message.show(card, t)
         return True
 
     async def place(self, channel: ChannelKey) -> Place:
@@ -184,6 +187,7 @@ class RecordingExchange:
     directly: list[Card] = field(default_factory=list)
     updated: list[Card] = field(default_factory=list)
     redrawn: list[Card] = field(default_factory=list)
+    redrawn_languages: list[str] = field(default_factory=list)  # the language of each
     troubles: list[Exception] = field(default_factory=list)
     acks: int = 0
     failed: bool = False
@@ -203,36 +207,37 @@ class RecordingExchange:
     async def note(self, text: str | None) -> None:
         self.notes.append(text)
 
-    async def private(self, card: Card) -> None:
+    async def private(self, card: Card, t: Translator) -> None:
         self._answered = True
         self.privately.append(card)
-        self.private_languages.append(own(T).locale)
+        self.private_languages.append(t.locale)
 
-    async def direct(self, card: Card) -> bool:
+    async def direct(self, card: Card, t: Translator) -> bool:
         if self.whispers:
-            await self.private(card)
+            await self.private(card, t)
             return True
         if self.dm:
             self.directly.append(card)
         return self.dm
 
-    async def public(self, card: Card) -> int:
-        message_id = await self.platform.send(self.channel, card)
+    async def public(self, card: Card, t: Translator) -> str:
+        message_id = await self.platform.send(self.channel, card, t)
         self.publicly.append(card)
         return message_id
 
-    async def update(self, card: Card) -> bool:
+    async def update(self, card: Card, t: Translator) -> bool:
         if not self.updates or self.on is None or self._answered:
             return False
         self._answered = True
-        self.on.show(card)
+        self.on.show(card, t)
         self.updated.append(card)
         return True
 
-    async def redraw(self, card: Card) -> None:
+    async def redraw(self, card: Card, t: Translator) -> None:
         self.redrawn.append(card)
-        if self.pressed is not None and not await self.update(card):
-            await self.platform.edit(self.pressed, card)
+        self.redrawn_languages.append(t.locale)
+        if self.pressed is not None and not await self.update(card, t):
+            await self.platform.edit(self.pressed, card, t)
 
     async def ack(self) -> None:
         self._answered = True
@@ -244,10 +249,10 @@ class RecordingExchange:
     async def place(self) -> Place:
         return await self.platform.place(self.channel)
 
-    async def troubled(self, error: Exception) -> None:
+    async def troubled(self, error: Exception, t: Translator) -> None:
         self.troubles.append(error)
 
-    async def fail(self) -> None:
+    async def fail(self, t: Translator) -> None:
         self.failed = True
 
     def said(self) -> list[str]:
@@ -289,7 +294,7 @@ class World:
 
     async def command(self, person: PlayerRef, *words: str, **switches: Any) -> RecordingExchange:
         exchange = self.asking(person, **switches)
-        await command(self.tables, exchange, Asked.from_words(list(words)))
+        await command(self.tables, exchange, typed(list(words)))
         await self.tables.redraws.idle()  # the boards drawn, as a person would next see them
         return exchange
 

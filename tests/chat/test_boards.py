@@ -138,9 +138,9 @@ def test_troubles_tell_a_refusal_from_a_failure(caplog: pytest.LogCaptureFixture
 
 def test_board_references_read_both_spellings() -> None:
     """Ours is {"chat", "message"}; earlier Discord versions wrote {"channel", "message"}."""
-    ref = BoardRef(-100, 7)
+    ref = BoardRef("-100", "7")
     assert BoardRef.loads(ref.dumps()) == ref
-    assert BoardRef.loads('{"channel": 55, "message": 9}') == BoardRef(55, 9)
+    assert BoardRef.loads('{"channel": 55, "message": 9}') == BoardRef("55", "9")
     assert BoardRef.loads(None) is None and BoardRef.loads("") is None
 
 
@@ -159,7 +159,7 @@ def test_an_unreadable_reference_is_no_board(
 def test_drawn_forgets_the_oldest_past_its_memory() -> None:
     """The cache stays bounded; using a board keeps it among the remembered."""
     drawn = Drawn(memory=2)
-    first, second, third = BoardRef(1, 1), BoardRef(1, 2), BoardRef(1, 3)
+    first, second, third = BoardRef("1", "1"), BoardRef("1", "2"), BoardRef("1", "3")
     drawn.remember(first, 5)
     drawn.remember(second, 6)
     drawn.remember(first, 7)  # the first is the newest now
@@ -175,7 +175,7 @@ async def test_the_stored_reference_follows_a_pressed_live_board(world: World) -
     await world.press(await world.board(), ALICE, "b")
     board = await world.board()
     game = await world.game()
-    await world.repository.set_board(game.id, BoardRef(-100, 999).dumps())
+    await world.repository.set_board(game.id, BoardRef("-100", "999").dumps())
     world.roller.push((1, 2, 3, 4, 6))
     await world.press(board, ALICE, "r")
     assert await world.board() is board and board.edits == 1

@@ -1,5 +1,5 @@
-"""`/general …` as asked: the words parsed into an `Asked`, the help made from the catalogue,
-and the commands that answer without a game or remove a player."""
+"""`/general …` as asked: the help made from the catalogue, and the commands that answer
+without a game or remove a player."""
 
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 
 from adapters.chat import cards, catalogue
-from adapters.chat.commands import Asked, Target, kick
-from adapters.chat.records import Query
+from adapters.chat.commands import Target, kick
 from adapters.i18n import translator
+from adapters.telegram.words import asked as typed
 from core.identity import PlayerRef
-from tests.chat.kit import ALICE, BOB, T, World, opened
+from tests.chat.kit import ALICE, BOB, VOICES, T, World, opened
 from tests.kit import LOT_ALICE_LOW
 
 
@@ -23,69 +23,23 @@ async def world(tmp_path: Path) -> AsyncIterator[World]:
         yield fresh
 
 
-@pytest.mark.parametrize(
-    ("words", "asked"),
-    [
-        (["cancel"], Asked("stop")),
-        (["STOP"], Asked("stop")),
-        ([], Asked("help")),
-        ([""], Asked("help")),
-        (["kick", "@Ann", "Lee"], Asked("kick", target=Target(name="Ann Lee"))),
-        (["kick"], Asked("kick", target=Target())),
-        (["sheet", "TEXT"], Asked("sheet", text=True)),
-        (["sheet", "picture"], Asked("sheet")),
-        (["sheet", "text", "text"], Asked("sheet")),
-        (
-            ["leaderboard", "global", "30d"],
-            Asked("leaderboard", query=Query("leaderboard", True, True, who_name="global 30d")),
-        ),
-        (["stats", "@Bob"], Asked("stats", query=Query("stats", who_name="Bob"))),
-        (["history"], Asked("history", query=Query("history"))),
-        (["x" * 100], Asked("x" * 32)),
-    ],
-)
-def test_words_are_parsed_into_what_was_asked(words: list[str], asked: Asked) -> None:
-    """Telegram's typed words: aliases, flags, a name with its @, a long word cut short."""
-    assert Asked.from_words(words) == asked
-
-
-@pytest.mark.parametrize(
-    ("words", "everywhere", "recent", "name"),
-    [
-        ([], False, False, None),
-        (["global"], True, False, "global"),
-        (["GLOBAL", "month"], True, True, "GLOBAL month"),
-        (["recent"], False, True, "recent"),
-        (["месяц"], False, True, "месяц"),
-        (["Везде", "30д"], True, True, "Везде 30д"),  # the words the Russian help shows
-        (["@Ann", "Lee"], False, False, "Ann Lee"),
-    ],
-)
-def test_record_queries_are_read_from_words(
-    words: list[str], everywhere: bool, recent: bool, name: str | None
-) -> None:
-    """ "global" means every chat, a month's words the last 30 days; the words name a player."""
-    query = Query.from_words("leaderboard", words)
-    assert (query.everywhere, query.recent, query.who_name) == (everywhere, recent, name)
-
-
 def test_the_help_shows_the_words_the_readers_language_types() -> None:
     """Russian help shows Russian words for the options, and those words are understood."""
     ru = translator("ru")
-    lines = catalogue.help_lines(ru, "telegram")
+    lines = catalogue.help_lines(ru, typed=True)
     assert any(line.startswith("/general sheet [текстом] — ") for line in lines)
     assert any(line.startswith("/general leaderboard [везде] [30д] [победы] — ") for line in lines)
-    assert Asked.from_words(["sheet", "текстом"]).text and Asked.from_words(["sheet", "text"]).text
-    assert not Asked.from_words(["sheet", "картинкой"]).text
+    assert typed(["sheet", "текстом"]).text and typed(["sheet", "text"]).text
+    assert not typed(["sheet", "картинкой"]).text
 
 
 def test_the_help_lists_every_command() -> None:
     """One line per command of the catalogue, as each platform names its arguments."""
-    for platform, usage in (
-        ("telegram", "/general kick name"),
-        ("discord", "/general kick player"),
+    for spaced, usage in (
+        (True, "/general kick name"),  # typed after a space (Telegram)
+        (False, "/general kick player"),  # named options (Discord)
     ):
-        lines = catalogue.help_lines(T, platform)
+        lines = catalogue.help_lines(T, typed=spaced)
         assert len(lines) == len(catalogue.COMMANDS)
         for line, command in zip(lines, catalogue.COMMANDS, strict=True):
             assert line.startswith(f"/general {command.name}")
@@ -161,7 +115,7 @@ async def test_two_players_of_one_name_are_told_apart_not_guessed(world: World) 
     assert not asked.publicly
     assert len([s for s in (await world.game()).seats if s.active]) == 3
     picked = world.asking(ALICE)
-    await kick(world.tables, picked, Target(player_id=other_bob.id, name="@bob"))
+    await kick(world.tables, picked, Target(player_id=other_bob.id, name="@bob"), VOICES)
     assert picked.publicly[0] == cards.Lines((T("event-removed-kicked", name="bob"),))
     assert [s.player.id for s in (await world.game()).seats if s.active] == [ALICE.id, BOB.id]
 
@@ -174,7 +128,7 @@ async def test_kicks_that_cannot_be_done_are_explained(world: World) -> None:
     assert (await world.command(ALICE, "kick", "Alice")).said() == [T("kick-self")]
     assert (await world.command(BOB, "kick", "Alice")).said() == [T("error-not-host", host="Alice")]
     picked = world.asking(ALICE)  # Discord's user picker names someone by id
-    await kick(world.tables, picked, Target(player_id="99", name="Zed"))
+    await kick(world.tables, picked, Target(player_id="99", name="Zed"), VOICES)
     assert picked.said() == [T("kick-not-seated", name="Zed")]
     assert len((await world.game()).seats) == 2
 

@@ -28,7 +28,7 @@ async def confirmation(world: World, locale: str | None = None) -> Message:
     asked = await world.command(BOB, "forget", locale=locale)
     assert asked.privately == [cards.Forget(BOB.id)]
     assert asked.private_languages == [locale or "en"] and asked.publicly == []
-    await world.platform.send(world.channel, asked.privately[0])
+    await world.platform.send(world.channel, asked.privately[0], T)
     return world.platform.messages[-1]
 
 

@@ -277,8 +277,10 @@ async def test_a_payload_forged_onto_another_message_never_makes_it_the_board(
     throw is Alice's own and counts, but only the stored board is redrawn."""
     board = await started(world)
     game = await world.game()
-    offer_id = await world.platform.send(world.channel, cards.Hint((), (), game.id, game.version))
-    (offer,) = [m for m in world.platform.messages if m.id == offer_id]
+    offer_id = await world.platform.send(
+        world.channel, cards.Hint((), (), game.id, game.version), T
+    )
+    (offer,) = [m for m in world.platform.messages if str(m.id) == offer_id]
     forged = world.pressing(offer, ALICE)
     world.roller.push(THROW)
     await presses.press(world.tables, forged, payload.encode(game.id, game.version, "r"))

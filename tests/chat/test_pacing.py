@@ -173,7 +173,7 @@ async def test_a_burst_of_states_costs_one_or_two_draws_and_the_newest_wins() ->
         drawn.append(version)
 
     redraws = Redraws(draw)
-    ref, channel = BoardRef(1, 7), ChannelKey("tc", "1")
+    ref, channel = BoardRef("1", "7"), ChannelKey("tc", "1")
     redraws.request(channel, "g", ref, cards.Stripped(), 1)
     await asyncio.sleep(0)  # its edit is under way, and held back
     for version in range(2, 11):
@@ -183,9 +183,9 @@ async def test_a_burst_of_states_costs_one_or_two_draws_and_the_newest_wins() ->
     gate.set()
     await redraws.idle()
     assert drawn == [1, 10]
-    other = BoardRef(1, 8)
+    other = BoardRef("1", "8")
     redraws.request(channel, "g", other, cards.Stripped(), 3)
-    await redraws.settled(1)
+    await redraws.settled("1")
     assert drawn == [1, 10, 3]
 
 
@@ -202,7 +202,7 @@ async def test_a_drawer_picks_the_state_to_draw_only_when_the_chat_may_be_writte
         await turn.wait()  # the chat's pace holds every edit back for now
 
     redraws = Redraws(draw, ready)
-    ref, channel = BoardRef(1, 7), ChannelKey("tc", "1")
+    ref, channel = BoardRef("1", "7"), ChannelKey("tc", "1")
     for version in range(1, 6):  # presses while the chat waits
         redraws.request(channel, "g", ref, cards.Stripped(), version)
         await asyncio.sleep(0)
@@ -217,8 +217,8 @@ async def test_a_state_asked_for_as_the_last_drawer_ends_is_drawn() -> None:
     waiting for good, the board showing a state the table had left (a deadline's closing edit
     after a restart, once in a full run of the suite)."""
     drawn: list[int] = []
-    redraws: Redraws
-    ref, channel = BoardRef(1, 7), ChannelKey("tc", "1")
+    redraws: Redraws[cards.Card]
+    ref, channel = BoardRef("1", "7"), ChannelKey("tc", "1")
 
     async def draw(
         channel: ChannelKey, game_id: str, ref: BoardRef, card: cards.Card, version: int

@@ -16,7 +16,7 @@ from adapters.postgres import PostgresRepository
 from adapters.ratelimit import RateLimiter
 from core.dice import ScriptedRoller
 from core.service import GameService
-from tests.chat.kit import ALICE, Message, PlatformDown, RecordingPlatform, World, view_of
+from tests.chat.kit import ALICE, Message, PlatformDown, RecordingPlatform, T, World, view_of
 from tests.conftest import needs_postgres
 
 pytestmark = needs_postgres
@@ -59,7 +59,7 @@ async def test_a_board_drawn_back_to_an_older_state_is_redrawn_by_the_next_press
     other.roller.push((1, 2, 3, 4, 6))
     await other.press(board, ALICE, "r")  # the other process throws and draws it
     assert [d.value for d in view_of(board.card).dice] == [1, 2, 3, 4, 6]
-    board.show(before)  # the first process's late edit lands over it
+    board.show(before, T)  # the first process's late edit lands over it
     refused = await other.press(board, ALICE, "r")  # an old board's press: refused
     assert refused.privately, "the press is answered"
     assert isinstance(board.card, cards.Board | cards.Redrawn)
@@ -76,7 +76,8 @@ async def test_an_owed_final_message_asked_of_two_processes_at_once_is_sent_once
     await one.press(board, ALICE, "r")
     assert one.platform.of(cards.Final) == []
     owed = await asyncio.gather(
-        one.tables.owed_final(one.channel), other.tables.owed_final(one.channel)
+        one.tables.endings.owed_final(one.channel, T),
+        other.tables.endings.owed_final(one.channel, T),
     )
     # Each knew it was owed, unless one had claimed it before the other looked (then the other
     # finds it shown: on a busy machine one process may get that far first).

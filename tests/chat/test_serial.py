@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from adapters.chat import order
-from tests.chat.kit import ALICE, BOB, RecordingExchange, World, opened
+from tests.chat.kit import ALICE, BOB, VOICES, RecordingExchange, World, opened
 
 
 @pytest.fixture
@@ -20,7 +20,7 @@ async def world(tmp_path: Path) -> AsyncIterator[World]:
 
 
 async def waits_its_turn(world: World, exchange: RecordingExchange) -> None:
-    async with world.tables.serial(world.channel, exchange):
+    async with world.tables.serial(world.channel, exchange, VOICES):
         pass
 
 
@@ -28,13 +28,13 @@ async def test_a_short_wait_is_not_acknowledged_a_long_one_is(
     world: World, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     holder, brief, long = world.asking(ALICE), world.asking(BOB), world.asking(BOB)
-    async with world.tables.serial(world.channel, holder):
+    async with world.tables.serial(world.channel, holder, VOICES):
         waiting = asyncio.create_task(waits_its_turn(world, brief))
         await asyncio.sleep(order.QUIET_WAIT / 5)
     await waiting
     assert (holder.acks, brief.acks) == (0, 0)
     monkeypatch.setattr(order, "QUIET_WAIT", 0.01)
-    async with world.tables.serial(world.channel, holder):
+    async with world.tables.serial(world.channel, holder, VOICES):
         waiting = asyncio.create_task(waits_its_turn(world, long))
         await asyncio.sleep(0.1)
         assert long.acks == 1 and not waiting.done()  # acknowledged, still waiting its turn

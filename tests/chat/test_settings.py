@@ -28,7 +28,7 @@ async def screen(world: World) -> Message:
     asked = await world.command(ALICE, "settings", admin=True)
     (card,) = asked.privately
     assert card == cards.Settings(ChatSettings())
-    await world.platform.send(world.channel, card)
+    await world.platform.send(world.channel, card, T)
     return world.platform.messages[-1]
 
 
@@ -130,7 +130,8 @@ async def test_an_answer_to_one_person_is_in_theirs_else_the_chats_else_the_plac
     await world.repository.save_chat_settings(KEY, "-100", ChatSettings(language="en"))
     assert await unknown() == en("chat-unknown", arg="frobnicate")
     assert await unknown(locale="ru") == ru("chat-unknown", arg="frobnicate")
-    assert world.tables.t.locale == "en"  # while the chat sees English
+    _, voices = await world.tables.languages.of(world.channel)
+    assert voices.table.locale == "en"  # while the chat sees English
     assert ru("chat-unknown", arg="x") != en("chat-unknown", arg="x")
 
 
@@ -139,6 +140,7 @@ async def test_a_new_language_shows_on_the_screen_at_once(world: World) -> None:
     message = await screen(world)
     language = payload.setting_code("language")
     await presses.press(world.tables, world.pressing(message, ALICE, admin=True), language)
-    await presses.press(world.tables, world.pressing(message, ALICE, admin=True), language)
+    second = world.pressing(message, ALICE, admin=True)
+    await presses.press(world.tables, second, language)
     assert (await world.settings()).language == "ru"
-    assert world.tables.t.locale == "ru"
+    assert second.redrawn_languages == ["ru"]

@@ -96,7 +96,7 @@ async def test_help_and_rules_are_private(dc: RunningBot) -> None:
     (text,) = helped.ephemeral_texts()
     assert text.splitlines() == [
         "**General (Генерал) — a dice game for any number of players.**",
-        *(f"`{usage(c, 'discord', T)}` — {T(c.about)}" for c in COMMANDS),
+        *(f"`{usage(c, T, typed=False)}` — {T(c.about)}" for c in COMMANDS),
     ]
     rules = await slash(fake, alice, dc.channel, "rules")
     (text,) = rules.ephemeral_texts()

@@ -1,0 +1,36 @@
+"""Telegram's `/general <name> [words…]`: the words typed after a space, read into what the
+chat layer carries out (Discord gives its options already parsed)."""
+
+from __future__ import annotations
+
+from adapters.chat.catalogue import ALIASES, ORDER, PERIOD, SCOPE, TEXT
+from adapters.chat.commands import MAX_ARGUMENT, Asked, Target
+from adapters.chat.records import KINDS, Query
+
+RECENT_WORDS = frozenset({"30", "30d", "month", "recent", "месяц"})
+
+
+def asked(words: list[str]) -> Asked:
+    """The command named (an alias, or the unknown word, cut short) and its arguments."""
+    first = (words[0].lower() if words else "").strip()[:MAX_ARGUMENT]
+    name = ALIASES.get(first, first)
+    rest = words[1:]
+    if name in KINDS:
+        return Asked(name, query=query(name, rest))
+    if name == "kick":
+        return Asked(name, target=Target(name=" ".join(rest).strip().lstrip("@") or None))
+    return Asked(name, text=len(rest) == 1 and rest[0].casefold() in TEXT.typed)
+
+
+def query(kind: str, words: list[str]) -> Query:
+    """`/general leaderboard global 30d wins`, `/general stats Ann Lee`."""
+    lowered = {word.casefold() for word in words}
+    name = " ".join(words).strip().lstrip("@") or None
+    recent = RECENT_WORDS | PERIOD.typed
+    return Query(
+        kind,
+        bool(lowered & SCOPE.typed),
+        bool(lowered & recent),
+        bool(lowered & ORDER.typed),
+        who_name=name,
+    )

@@ -1,0 +1,55 @@
+"""Telegram's typed words read into what was asked (adapters/telegram/words.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from adapters.chat.commands import Asked, Target
+from adapters.chat.records import Query
+from adapters.telegram.words import asked, query
+
+
+@pytest.mark.parametrize(
+    ("words", "wanted"),
+    [
+        (["cancel"], Asked("stop")),
+        (["STOP"], Asked("stop")),
+        ([], Asked("help")),
+        ([""], Asked("help")),
+        (["kick", "@Ann", "Lee"], Asked("kick", target=Target(name="Ann Lee"))),
+        (["kick"], Asked("kick", target=Target())),
+        (["sheet", "TEXT"], Asked("sheet", text=True)),
+        (["sheet", "picture"], Asked("sheet")),
+        (["sheet", "text", "text"], Asked("sheet")),
+        (
+            ["leaderboard", "global", "30d"],
+            Asked("leaderboard", query=Query("leaderboard", True, True, who_name="global 30d")),
+        ),
+        (["stats", "@Bob"], Asked("stats", query=Query("stats", who_name="Bob"))),
+        (["history"], Asked("history", query=Query("history"))),
+        (["x" * 100], Asked("x" * 32)),
+    ],
+)
+def test_words_are_parsed_into_what_was_asked(words: list[str], wanted: Asked) -> None:
+    """Telegram's typed words: aliases, flags, a name with its @, a long word cut short."""
+    assert asked(words) == wanted
+
+
+@pytest.mark.parametrize(
+    ("words", "everywhere", "recent", "name"),
+    [
+        ([], False, False, None),
+        (["global"], True, False, "global"),
+        (["GLOBAL", "month"], True, True, "GLOBAL month"),
+        (["recent"], False, True, "recent"),
+        (["месяц"], False, True, "месяц"),
+        (["Везде", "30д"], True, True, "Везде 30д"),  # the words the Russian help shows
+        (["@Ann", "Lee"], False, False, "Ann Lee"),
+    ],
+)
+def test_record_queries_are_read_from_words(
+    words: list[str], everywhere: bool, recent: bool, name: str | None
+) -> None:
+    """ "global" means every chat, a month's words the last 30 days; the words name a player."""
+    read = query("leaderboard", words)
+    assert (read.everywhere, read.recent, read.who_name) == (everywhere, recent, name)
