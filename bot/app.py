@@ -128,7 +128,6 @@ def shares_webhook(settings: Settings) -> bool:
 def chat_front_ends(
     settings: Settings,
     service: GameService,
-    repository: Repository,
     shared: Sequence[web.AbstractRouteDef] = (),
 ) -> list[FrontEnd]:
     """The front ends the settings configure; `shared`: routes the webhook's server serves.
@@ -151,7 +150,6 @@ def chat_front_ends(
         front_ends.append(
             TelegramFrontEnd(
                 service,
-                repository,
                 settings.telegram_token.get_secret_value(),
                 base_url=settings.telegram_base_url,
                 locale=settings.general_language,
@@ -173,7 +171,6 @@ def chat_front_ends(
         front_ends.append(
             DiscordFrontEnd(
                 service,
-                repository,
                 settings.discord_token.get_secret_value(),
                 guild_id=settings.discord_guild_id,
                 api_base_url=settings.discord_api_base_url,
@@ -240,7 +237,7 @@ async def serve(
 
             health = Health(service)
             beside = routes(health) if shared else ()
-        front_ends = chat_front_ends(settings, service, repository, beside)
+        front_ends = chat_front_ends(settings, service, beside)
         if health is not None and port is not None:
             from bot.http import HttpServer, Watched
 

@@ -180,9 +180,7 @@ async def test_telegram_front_end_keeps_no_marks(fake: FakeTelegram, tmp_path: P
     """The real front end, 50 chats and 50 people each asking for help: PTB keeps nothing."""
     repository = await SqliteRepository.open(tmp_path / "general.db")
     service = GameService(repository)
-    front = TelegramFrontEnd(
-        service, repository, fake.token, base_url=fake.base_url, poll_timeout=1
-    )
+    front = TelegramFrontEnd(service, fake.token, base_url=fake.base_url, poll_timeout=1)
     await front.start()
     try:
         chats = [fake.chat(-20_000 - number) for number in range(50)]

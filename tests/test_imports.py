@@ -29,7 +29,7 @@ async def start():
     repository = await bot.app.open_repository(settings)
     try:
         service = bot.app.GameService(repository, bot.app.make_roller(settings))
-        front_ends = bot.app.chat_front_ends(settings, service, repository)
+        front_ends = bot.app.chat_front_ends(settings, service)
         assert len(front_ends) == int(sys.argv[1]), front_ends
     finally:
         await repository.close()

@@ -5,7 +5,6 @@ from __future__ import annotations
 import logging
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import Protocol
 
 import orjson
 
@@ -15,19 +14,6 @@ DRAWN_MEMORY = 4096
 # What an ended game's board reference becomes once its final message is out: until then the
 # final message is owed (a process may die between the end's save and the message).
 FINAL_SHOWN = "final"
-
-
-class BoardStore(Protocol):
-    """Storage's side: a game's live board reference, kept as text."""
-
-    async def board(self, game_id: str) -> str | None: ...
-
-    async def set_board(self, game_id: str, ref: str) -> None: ...
-
-    async def claim_board(self, game_id: str, expected: str, ref: str) -> bool:
-        """Set `ref` only where the stored reference is still `expected`: of several
-        processes doing the same, one wins."""
-        ...
 
 
 @dataclass(frozen=True)

@@ -7,12 +7,13 @@ import logging
 from dataclasses import dataclass
 
 from adapters.chat import cards
-from adapters.chat.boards import BoardRef, BoardStore, Drawn
+from adapters.chat.boards import BoardRef, Drawn
 from adapters.chat.faults import Troubles
 from adapters.chat.pacing import Redraws
 from adapters.chat.surface import Exchange, Platform
 from adapters.i18n import Translator
 from core.identity import ChannelKey
+from core.ports import Boards
 
 STRIPPED = 2**62  # the version an old board is stripped at: no later state redraws it
 
@@ -29,7 +30,7 @@ class Drawer:
     """Which version each board shows, and the edits still to make to them."""
 
     def __init__(
-        self, platform: Platform, boards: BoardStore, troubles: Troubles, log: logging.Logger
+        self, platform: Platform, boards: Boards, troubles: Troubles, log: logging.Logger
     ) -> None:
         self.platform = platform
         self.boards = boards

@@ -6,7 +6,7 @@ from __future__ import annotations
 import logging
 
 from adapters.chat import cards
-from adapters.chat.boards import FINAL_SHOWN, BoardRef, BoardStore
+from adapters.chat.boards import FINAL_SHOWN, BoardRef
 from adapters.chat.order import Order
 from adapters.chat.review import game_review
 from adapters.chat.sheets import Sheets
@@ -17,6 +17,7 @@ from adapters.i18n.ratings import rating_line
 from core.chat_settings import SheetStyle
 from core.events import RECORDED_ENDS, TurnStarted
 from core.identity import ChannelKey
+from core.ports import Boards
 from core.service import GameService
 from core.view import GameView, make_view
 
@@ -71,7 +72,7 @@ class Endings:
     def __init__(
         self,
         service: GameService,
-        boards: BoardStore,
+        boards: Boards,
         platform: Platform,
         order: Order,
         scores: Scores,

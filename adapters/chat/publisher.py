@@ -5,7 +5,7 @@ Discord or Telegram failing never undoes a game: it was saved before anything is
 from __future__ import annotations
 
 from adapters.chat import cards, metrics
-from adapters.chat.boards import FINAL_SHOWN, BoardRef, BoardStore
+from adapters.chat.boards import FINAL_SHOWN, BoardRef
 from adapters.chat.drawer import Drawer
 from adapters.chat.endings import Endings
 from adapters.chat.order import Order
@@ -17,6 +17,7 @@ from adapters.i18n.narration import narrate
 from adapters.logcontext import bind
 from core.events import GameEnded, PlayerLeft
 from core.identity import ChannelKey
+from core.ports import Boards
 from core.service import Outcome
 
 
@@ -25,7 +26,7 @@ class Publisher:
 
     def __init__(
         self,
-        boards: BoardStore,
+        boards: Boards,
         platform: Platform,
         order: Order,
         drawer: Drawer,

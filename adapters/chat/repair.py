@@ -6,12 +6,13 @@ from __future__ import annotations
 import logging
 
 from adapters.chat import cards
-from adapters.chat.boards import BoardRef, BoardStore
+from adapters.chat.boards import BoardRef
 from adapters.chat.drawer import Drawer
 from adapters.chat.surface import Platform
 from adapters.i18n import Translator
 from core.game import Game
 from core.identity import ChannelKey
+from core.ports import Boards
 from core.service import GameService
 from core.view import make_view
 
@@ -22,7 +23,7 @@ class Repair:
     def __init__(
         self,
         service: GameService,
-        boards: BoardStore,
+        boards: Boards,
         platform: Platform,
         drawer: Drawer,
         log: logging.Logger,

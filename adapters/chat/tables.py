@@ -12,7 +12,6 @@ import contextlib
 import logging
 from collections.abc import AsyncIterator
 
-from adapters.chat.boards import BoardStore
 from adapters.chat.clock import FLUSH, Clock
 from adapters.chat.drawer import Drawer, Inked
 from adapters.chat.endings import Endings, Scores
@@ -35,7 +34,6 @@ class Tables:
     def __init__(
         self,
         service: GameService,
-        boards: BoardStore,
         platform: Platform,
         log: logging.Logger,
         *,
@@ -44,7 +42,7 @@ class Tables:
         limiter: RateLimiter | None = None,
     ) -> None:
         self.service = service
-        self.boards = boards
+        self.boards = boards = service.boards
         self.platform = platform
         self.log = log
         self.languages = Languages(service, platform, locale)

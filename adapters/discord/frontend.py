@@ -16,7 +16,6 @@ from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
 from adapters.chat import metrics, payload
-from adapters.chat.boards import BoardStore
 from adapters.chat.commands import Asked, command
 from adapters.chat.presses import press
 from adapters.chat.tables import Tables
@@ -57,7 +56,6 @@ class DiscordFrontEnd:
     def __init__(
         self,
         service: GameService,
-        boards: BoardStore,
         token: str,
         *,
         guild_id: int | None = None,
@@ -77,9 +75,7 @@ class DiscordFrontEnd:
         self.gateway_url = gateway_url
         self.guild_ready_timeout = guild_ready_timeout
         self.calls = DiscordCalls()
-        self.tables = Tables(
-            service, boards, self.calls, log, locale=locale, pause=pause, limiter=limiter
-        )
+        self.tables = Tables(service, self.calls, log, locale=locale, pause=pause, limiter=limiter)
         self.client: GeneralClient | None = None
         self.link = metrics.Link("discord", "gateway")
         self.connection: asyncio.Task[None] | None = None

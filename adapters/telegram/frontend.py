@@ -31,7 +31,6 @@ from telegram.ext import (
 from telegram.ext import ContextTypes as _ContextTypes
 
 from adapters.chat import cards, metrics
-from adapters.chat.boards import BoardStore
 from adapters.chat.catalogue import COMMAND
 from adapters.chat.commands import command, welcome
 from adapters.chat.envelope import envelope
@@ -85,7 +84,6 @@ class TelegramFrontEnd:
     def __init__(
         self,
         service: GameService,
-        boards: BoardStore,
         token: str,
         *,
         base_url: str | None = None,
@@ -135,9 +133,7 @@ class TelegramFrontEnd:
         self.app.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, self._on_migrate))
         self.app.add_error_handler(self._on_error)
         self.calls = TelegramCalls(self.app.bot, Pace(pace))
-        self.tables = Tables(
-            service, boards, self.calls, log, locale=locale, pause=pause, limiter=limiter
-        )
+        self.tables = Tables(service, self.calls, log, locale=locale, pause=pause, limiter=limiter)
 
     async def start(self) -> None:
         await self.app.initialize()

@@ -340,7 +340,7 @@ async def opened(tmp_path: Path, limiter: RateLimiter | None = None) -> AsyncIte
     platform = RecordingPlatform()
     log = logging.getLogger("tests.chat")
     limiter = limiter or RateLimiter(10_000, 10_000)
-    tables = Tables(service, repository, platform, log, pause=0, limiter=limiter)
+    tables = Tables(service, platform, log, pause=0, limiter=limiter)
     try:
         yield World(service, repository, platform, tables, roller)
     finally:

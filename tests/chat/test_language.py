@@ -63,9 +63,7 @@ async def test_a_computers_turn_is_told_in_the_tables_language_after_a_restart_t
     world.roller.push(LOT_ALICE_LOW)
     await world.press(lobby, ALICE, "b", locale="ru")
     # A restart: new tables over the same store, nothing remembered but what is stored.
-    fresh = Tables(
-        world.service, world.repository, world.platform, logging.getLogger("tests.chat"), pause=0
-    )
+    fresh = Tables(world.service, world.platform, logging.getLogger("tests.chat"), pause=0)
     world.tables = fresh
     board = await world.board()
     world.roller.push(THROW * 4)

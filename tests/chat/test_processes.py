@@ -32,9 +32,7 @@ async def worlds(postgres_url: str) -> AsyncIterator[tuple[World, World]]:
             roller = ScriptedRoller()
             service = GameService(repository, roller)
             log = logging.getLogger("tests.chat")
-            tables = Tables(
-                service, repository, platform, log, pause=0, limiter=RateLimiter(10_000, 10_000)
-            )
+            tables = Tables(service, platform, log, pause=0, limiter=RateLimiter(10_000, 10_000))
             made.append(World(service, repository, platform, tables, roller))  # type: ignore[arg-type]
         yield made[0], made[1]
     finally:

@@ -43,7 +43,7 @@ async def test_a_second_watcher_sees_every_outcome_presses_clock_and_computers(
     database = tmp_path / "general.db"
     repository = await SqliteRepository.open(database)
     service = GameService(repository, SeededRoller(7), clock=lambda: now[0])
-    (front,) = chat_front_ends(bot_settings(fake, database), service, repository)
+    (front,) = chat_front_ends(bot_settings(fake, database), service)
     ann = fake.user(ANN_ID, "Ann")
     group = fake.chat(-100900, title="Watched")
     channel = ChannelKey(PLATFORM, str(group.id))
