@@ -1,4 +1,5 @@
-"""The chat layer's cards drawn as Telegram messages (HTML text, inline keyboards, photos)."""
+"""The chat layer's cards drawn as Telegram messages (HTML text, inline keyboards, photos): each
+card's layout serialised within Telegram's limits."""
 
 from __future__ import annotations
 
@@ -6,69 +7,98 @@ from dataclasses import replace
 from html import escape
 
 from adapters.chat import cards
+from adapters.chat.layout import (
+    Block,
+    Code,
+    Line,
+    Message,
+    Pages,
+    Part,
+    Section,
+    Shape,
+    Strip,
+    Table,
+    stacked,
+)
+from adapters.chat.layout_cards import of
 from adapters.i18n import Translator
-from adapters.i18n.text import hint_lines, shown_name
+from adapters.i18n.text import hint_lines
 from adapters.telegram import render
-from adapters.telegram.render import MESSAGE_LIMIT, Rendered, escaped, line_pages
+from adapters.telegram.render import CAPTION_LIMIT, MESSAGE_LIMIT, Rendered, escaped, html
 
+# Phones: two buttons a row, settings one a row; the welcome lists the commands.
+SHAPE = Shape(
+    platform="telegram",
+    boxes=2,
+    computers=2,  # their names are long in Russian
+    settings=1,
+    start_beside_join=False,
+    welcome_commands=True,
+)
 # A hint answered in a callback alert (200 characters) has room for this many choices.
 ALERT_CHOICES = 3
 
 
 def draw(t: Translator, card: cards.Card) -> list[Rendered]:
     """The messages that show `card`, in order (most cards are one message)."""
-    match card:
-        case cards.Board(preface=preface):
-            board = cards.draw_board(render, t, card)
-            if not preface:
-                return [board]
-            text = f"{_lines(preface)}\n\n{board.text}"
-            if len(text) <= MESSAGE_LIMIT:
-                return [Rendered(text, board.markup)]
-            return [*(Rendered(page) for page in line_pages(preface)), board]
-        case cards.Redrawn():
-            return [cards.draw_board(render, t, card)]
-        case cards.Stripped():
+    match of(t, card, SHAPE):
+        case Message() as message:
+            return _message(message)
+        case Pages() as paged:
+            return _pages(paged)
+        case Table(title=title, body=body):
+            return [Rendered(page) for page in _table(title, body)]
+        case Strip():
             return [Rendered("", strip=True)]
-        case cards.Review(lines=lines, picture=picture) if picture is not None:
-            # The chart, then the words: a review may be longer than a caption's 1,024.
-            return [Rendered("", picture=picture), *(Rendered(page) for page in line_pages(lines))]
-        case cards.Lines(lines=lines):
-            return [Rendered(page) for page in line_pages(lines)]
-        case cards.Records(lines=lines):
-            return [Rendered(page) for page in _records(lines)]
-        case cards.Sheet(view=view, picture=picture):
-            if picture is not None:
-                return [Rendered(f"<b>{escape(t('sheet-title'))}</b>", picture=picture)]
-            return [Rendered(page) for page in render.sheet(t, view)]
-        case cards.Final(view=view, notes=review, picture=picture):
-            if picture is None:
-                final = [Rendered(page) for page in render.final(t, view, review)]
-            else:
-                photo = Rendered(render.caption(t, view), picture=picture)
-                final = [photo, *(Rendered(page) for page in line_pages(review))]
-            # The one Rematch button, on the last message of however many it takes.
-            return (
-                [*final[:-1], replace(final[-1], markup=render.rematch(t, view))] if final else []
-            )
-        case cards.Notice(text=text, player=player):
-            if player.is_computer:
-                return [Rendered(escape(text))]
-            name = escape(shown_name(player.name))  # as the catalogue's words show it
-            return [Rendered(escaped(text).replace(name, render.mention(player), 1))]
-        case cards.Settings(settings=settings):
-            return [render.settings(t, settings)]
-        case cards.Help(topic=topic, preface=preface):
-            text = render.help_text(t, topic)
-            if preface:
-                text = f"{escaped(chr(10).join(preface), MESSAGE_LIMIT - len(text) - 1)}\n{text}"
-            return [Rendered(text)]
-        case cards.Hint(options=options, dice=dice, shares=shares):
-            return [Rendered(_lines(hint_lines(t, list(options), dice, shares=shares)))]
-        case cards.Welcome(brief=brief, invite=invite):
-            return [render.welcome(t, brief, invite)]
-        case cards.Forget(player_id=player_id):
-            return [render.forget(t, player_id)]
+
+
+def _message(message: Message) -> list[Rendered]:
+    """A message, after its preface: on the same message where both fit, else the preface's
+    own pages first."""
+    drawn = render.message(message)
+    if not message.preface:
+        return [drawn]
+    text = f"{html(message.preface)}\n\n{drawn.text}"
+    if len(text) <= MESSAGE_LIMIT:
+        return [Rendered(text, drawn.markup)]
+    return [*(Rendered(page) for page in render.pages(map(_line, message.preface))), drawn]
+
+
+def _line(line: Line) -> str:
+    return html((line,))
+
+
+def _blocks(part: Part) -> list[str]:
+    match part:
+        case Line():
+            return [_line(part)]
+        case Block(lines=lines):
+            return [html(lines)]
+        case Code(text=text):
+            return [f"<pre>{escape(text)}</pre>"]
+        case Section(parts=parts):
+            return render.pages(block for inner in parts for block in _blocks(inner))
+
+
+def _pages(paged: Pages) -> list[Rendered]:
+    """Pages of words; a picture first, with its caption; the rows under the last page."""
+    blocks = [block for part in paged.parts for block in _blocks(part)]
+    drawn = [Rendered(page) for page in render.pages(blocks)]
+    if paged.picture is not None:
+        caption = html(paged.caption.lines, CAPTION_LIMIT)
+        drawn = [Rendered(caption, picture=paged.picture), *drawn]
+    if not paged.rows or not drawn:
+        return drawn
+    return [*drawn[:-1], replace(drawn[-1], markup=render.keyboard(paged.rows))]
+
+
+def _table(title: str, body: tuple[str, ...]) -> list[str]:
+    """The title in bold, the rest in monospace blocks, as many messages as it takes (a line
+    is never cut across two)."""
+    heading = f"<b>{escaped(title)}</b>"
+    room = MESSAGE_LIMIT - len(heading) - 1 - len("<pre></pre>")
+    blocks = (f"<pre>{chunk}</pre>" for chunk in stacked((escaped(x, room) for x in body), room))
+    return render.pages([heading, *blocks])
 
 
 def alert(t: Translator, card: cards.Card) -> tuple[str | None, bool]:
@@ -81,25 +111,3 @@ def alert(t: Translator, card: cards.Card) -> tuple[str | None, bool]:
             hint = hint_lines(t, list(options), dice, count=ALERT_CHOICES, shares=shares)
             return render.alert("\n".join(hint)), True
     return None, False
-
-
-def _lines(lines: tuple[str, ...] | list[str]) -> str:
-    return escape("\n".join(lines))
-
-
-def _records(lines: tuple[str, ...]) -> list[str]:
-    """The title in bold, the rest in monospace blocks, as many messages as it takes (a line
-    is never cut across two)."""
-    title, *body = lines
-    heading = f"<b>{escaped(title)}</b>"
-    room = MESSAGE_LIMIT - len(heading) - 1 - len("<pre></pre>")
-    blocks: list[str] = []
-    chunk: list[str] = []
-    for line in (escaped(line, room) for line in body):
-        if chunk and len("\n".join([*chunk, line])) > room:
-            blocks.append(f"<pre>{chr(10).join(chunk)}</pre>")
-            chunk = []
-        chunk.append(line)
-    if chunk:
-        blocks.append(f"<pre>{chr(10).join(chunk)}</pre>")
-    return render.pages([heading, *blocks])
