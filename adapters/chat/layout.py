@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Protocol, TypeVar
 
 from adapters.i18n.text import shown_name
 from core.view import PlayerView
@@ -18,6 +19,7 @@ from core.view import PlayerView
 KEYCAPS = ("1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣")
 HELD = "🔒"
 SLOT = "\x00"  # where a person, or the seated names, stand in a message's words
+Drawn = TypeVar("Drawn")
 
 
 class Mark(StrEnum):
@@ -161,6 +163,19 @@ class Shape:
     welcome_commands: bool
 
 
+# Telegram's phones: two buttons a row (the computers' names are long in Russian), the settings
+# one a row, Start and Cancel last; its welcome lists the commands and offers a group.
+TELEGRAM = Shape(
+    "telegram", boxes=2, computers=2, settings=1, start_beside_join=False, welcome_commands=True
+)
+# Discord's wide rows (five buttons at most): the boxes five to a row, the lobby's seating on
+# one row and its computers on the next, the settings three to a row (eleven buttons within
+# its five rows). Slash commands list themselves: the welcome does not.
+DISCORD = Shape(
+    "discord", boxes=5, computers=5, settings=3, start_beside_join=True, welcome_commands=False
+)
+
+
 def plain(text: str) -> Line:
     return Line((Span(text),))
 
@@ -195,3 +210,85 @@ def stacked(lines: Iterable[str], room: int) -> list[str]:
 
 def chunked(buttons: list[Button], width: int) -> list[Row]:
     return [tuple(buttons[i : i + width]) for i in range(0, len(buttons), width)]
+
+
+class Writing(Protocol):
+    """How a platform writes words (its render module): a line, lines kept together, a table
+    (a line of it cut to a room, lines in a monospace block), and blocks paged within its
+    messages."""
+
+    def line(self, line: Line) -> str: ...
+
+    def text(self, lines: Iterable[Line]) -> str: ...
+
+    def code(self, text: str) -> str: ...
+
+    def cell(self, text: str, room: int) -> str: ...
+
+    def fence(self, cells: str) -> str: ...
+
+    def pages(self, blocks: Iterable[str]) -> list[str]: ...
+
+
+def blocks(writing: Writing, parts: Iterable[Part]) -> list[str]:
+    """Parts written as blocks for the platform to page (a section paged on its own first)."""
+    out: list[str] = []
+    for part in parts:
+        match part:
+            case Line():
+                out.append(writing.line(part))
+            case Block(lines=lines):
+                out.append(writing.text(lines))
+            case Code(text=text):
+                out.append(writing.code(text))
+            case Section(parts=inner):
+                out.extend(writing.pages(blocks(writing, inner)))
+    return out
+
+
+def table_pages(writing: Writing, table: Table, limit: int) -> list[str]:
+    """A table's title in bold, then its body in monospace blocks, each page at most `limit`
+    characters (a line is never cut across two blocks)."""
+    heading = writing.line(bold(table.title))
+    room = limit - len(heading) - 1 - len(writing.fence(""))
+    chunks = stacked((writing.cell(line, room) for line in table.body), room)
+    return writing.pages([heading, *map(writing.fence, chunks)])
+
+
+class Platform(Protocol[Drawn]):
+    """A platform's serialiser: its shape, how it writes words, and its messages."""
+
+    @property
+    def shape(self) -> Shape: ...
+
+    @property
+    def writing(self) -> Writing: ...
+
+    @property
+    def limit(self) -> int: ...  # the characters of a message
+
+    def message(self, layout: Message) -> list[Drawn]: ...
+
+    def paged(self, layout: Pages) -> list[Drawn]: ...  # the pages, with the picture
+
+    def page(self, text: str) -> Drawn: ...
+
+    def under(self, drawn: Drawn, rows: tuple[Row, ...]) -> Drawn: ...
+
+    def stripped(self) -> Drawn: ...
+
+
+def serialised(platform: Platform[Drawn], drawn: Layout) -> list[Drawn]:
+    """A layout as the platform's messages, in order: the rows of pages under the last."""
+    match drawn:
+        case Message():
+            return platform.message(drawn)
+        case Pages(rows=rows):
+            pages = platform.paged(drawn)
+            return [*pages[:-1], platform.under(pages[-1], rows)] if rows and pages else pages
+        case Table():
+            return [
+                platform.page(page) for page in table_pages(platform.writing, drawn, platform.limit)
+            ]
+        case Strip():
+            return [platform.stripped()]

@@ -8,6 +8,7 @@ from adapters.chat.layout import (
     Block,
     Button,
     Code,
+    Drawn,
     Intent,
     Layout,
     Line,
@@ -15,6 +16,7 @@ from adapters.chat.layout import (
     Message,
     Pages,
     Part,
+    Platform,
     Row,
     Section,
     Shape,
@@ -25,12 +27,18 @@ from adapters.chat.layout import (
     chunked,
     person,
     plain,
+    serialised,
 )
 from adapters.chat.layout_boards import board
 from adapters.i18n import Translator
 from adapters.i18n.text import ending, hint_lines, setting_label, sheet_tables
 from core.chat_settings import CHOICES, ChatSettings
 from core.view import GameView
+
+
+def drawn(platform: Platform[Drawn], t: Translator, card: cards.Card) -> list[Drawn]:
+    """The platform's messages that show `card`, in order (most cards are one message)."""
+    return serialised(platform, of(t, card, platform.shape))
 
 
 def of(t: Translator, card: cards.Card, shape: Shape) -> Layout:

@@ -167,6 +167,10 @@ def code(text: str) -> str:
     return "```\n" + text.replace("`", "ˋ") + "\n```"
 
 
+fence = code
+cell = clip
+
+
 def buttons(rows: Iterable[Row]) -> Buttons | None:
     """Rows of buttons as components, each button's style from its intent (None: no buttons)."""
     drawn = [[_button(each) for each in row] for row in rows]

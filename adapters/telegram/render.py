@@ -61,22 +61,37 @@ def escaped(text: str, limit: int = MESSAGE_LIMIT) -> str:
     return fitted([escape(char) for char in text], limit)
 
 
-def _pieces(line: Line) -> list[str]:
+def _pieces(drawn: Line) -> list[str]:
     pieces: list[str] = []
-    for span in line.spans:
+    for span in drawn.spans:
         if span.mark is Mark.BOLD:
             pieces.append(f"<b>{escape(span.text)}</b>")
         else:  # a command is plain: Telegram makes a /command a link by itself
             pieces.extend(escape(char) for char in span.text)
     # HTML has no headings: the board's dice stand apart by a blank line on either side.
-    return ["\n", *pieces, "\n"] if line.emphasis is Emphasis.FOCUS else pieces
+    return ["\n", *pieces, "\n"] if drawn.emphasis is Emphasis.FOCUS else pieces
 
 
-def html(lines: Iterable[Line], limit: int = MESSAGE_LIMIT) -> str:
+def line(drawn: Line) -> str:
+    return text((drawn,))
+
+
+def fence(cells: str) -> str:
+    return f"<pre>{cells}</pre>"
+
+
+def code(table: str) -> str:
+    return fence(escape(table))
+
+
+cell = escaped
+
+
+def text(lines: Iterable[Line], limit: int = MESSAGE_LIMIT) -> str:
     """Lines as HTML of at most `limit` characters."""
     pieces: list[str] = []
-    for number, line in enumerate(lines):
-        pieces.extend(["\n", *_pieces(line)] if number else _pieces(line))
+    for number, drawn in enumerate(lines):
+        pieces.extend(["\n", *_pieces(drawn)] if number else _pieces(drawn))
     return fitted(pieces, limit)
 
 
@@ -94,35 +109,35 @@ def pages(blocks: Iterable[str], limit: int = MESSAGE_LIMIT) -> list[str]:
     return [*out, current] if current else out
 
 
-def _button(button: layout.Button) -> Button:
-    label = f"{HELD}{button.label}" if button.held else button.label
-    if button.payload is None:
-        return {"text": label, "url": button.url or ""}
-    return {"text": label, "callback_data": button.payload}
+def _button(drawn: layout.Button) -> Button:
+    label = f"{HELD}{drawn.label}" if drawn.held else drawn.label
+    if drawn.payload is None:
+        return {"text": label, "url": drawn.url or ""}
+    return {"text": label, "callback_data": drawn.payload}
 
 
 def keyboard(rows: Iterable[Row]) -> Keyboard | None:
     """Rows of buttons as an inline keyboard (None: no buttons)."""
-    drawn = [[_button(button) for button in row] for row in rows]
+    drawn = [[_button(each) for each in row] for row in rows]
     return {"inline_keyboard": drawn} if drawn else None
 
 
 def message(layout: Message) -> Rendered:
     """One message: its lines (the person named where they stand, the seated names in the room
     left) and its keyboard; the lead on top, cut to the room it leaves."""
-    text = html(layout.lines)
+    words = text(layout.lines)
     named = layout.person
     if named is not None:
         who = mention(named) if named.notify else f"<b>{escape(named.name)}</b>"
         # At its place on a board; in a notice, where the name first stands.
-        slot = SLOT in text
-        text = text.replace(SLOT, who) if slot else text.replace(escape(named.name), who, 1)
+        slot = SLOT in words
+        words = words.replace(SLOT, who) if slot else words.replace(escape(named.name), who, 1)
     if layout.names:
         names = [escape(name) for name in layout.names]
-        text = text.replace(SLOT, listed(names, MESSAGE_LIMIT - len(text)))
+        words = words.replace(SLOT, listed(names, MESSAGE_LIMIT - len(words)))
     if layout.lead:
-        text = f"{html(layout.lead, MESSAGE_LIMIT - len(text) - 1)}\n{text}"
-    return Rendered(text, keyboard(layout.rows))
+        words = f"{text(layout.lead, MESSAGE_LIMIT - len(words) - 1)}\n{words}"
+    return Rendered(words, keyboard(layout.rows))
 
 
 def hint_offer(t: Translator, game_id: str, version: int) -> Rendered:
