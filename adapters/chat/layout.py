@@ -1,9 +1,11 @@
 """What a card shows, as one platform-neutral value: marked lines, rows of buttons, a picture.
 
-Which words, which buttons in which rows, with which payloads and labels, is decided here once
-(`of`); a platform only serialises the value (Telegram to HTML and an inline keyboard, Discord to
-markdown and components) within its own limits. Every value is frozen and plain (strings,
-numbers, tuples, enums that are strings), so that it converts to JSON as it is.
+Which words, which buttons in which rows, with which payloads and labels, is decided in the
+chat layer once (layout_cards.of, the boards in layout_boards), for each platform's shape; a
+platform only serialises the value (Telegram to HTML and an inline keyboard, Discord to markdown
+and components) within its own limits. Every value is frozen and plain (strings, numbers, tuples,
+enums that are strings; a picture's PNG bytes, which a page would serve apart), so that it
+converts to JSON as it is.
 """
 
 from __future__ import annotations
@@ -49,12 +51,16 @@ class Intent(StrEnum):
 
 @dataclass(frozen=True)
 class Span:
+    """Words from the catalogue (or a name), unescaped, and what they are."""
+
     text: str
     mark: Mark = Mark.PLAIN
 
 
 @dataclass(frozen=True)
 class Line:
+    """A line of a message: its spans in order, and how it stands out."""
+
     spans: tuple[Span, ...]
     emphasis: Emphasis = Emphasis.NONE
 
