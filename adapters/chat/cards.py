@@ -1,7 +1,8 @@
 """What a chat shows, said without any platform's widgets: each front end draws every card.
 
-A card is a pure description; drawing it (text, markup, buttons, pages) is the front end's
-`draw`. Words come from the catalogue of the language in force when the card is drawn.
+A card is a pure description; its layout (layout_cards.of) says its words, buttons and pages
+once for every front end, whose `draw` serialises it. Words come from the catalogue of the
+language in force when the card is drawn.
 """
 
 from __future__ import annotations

@@ -28,6 +28,7 @@ ROW_WIDTH = 5
 SHEET_FILE = "score-sheet.png"
 ROWS = 5
 LABEL_LIMIT = 80
+CUSTOM_ID_LIMIT = 100
 _Style = discord.ButtonStyle
 Component = dict[str, Any]  # a button (type 2) or an action row (type 1), as Discord's JSON
 STYLES = {
@@ -67,6 +68,8 @@ class Buttons:
 
 
 def button(custom_id: str, label: str, style: _Style = _Style.secondary) -> Component:
+    if len(custom_id) > CUSTOM_ID_LIMIT:
+        raise ValueError(f"a custom_id longer than Discord's {CUSTOM_ID_LIMIT}: {custom_id}")
     return {
         "type": 2,
         "style": style.value,

@@ -19,6 +19,7 @@ from adapters.i18n.text import listed
 MESSAGE_LIMIT = 4096
 ALERT_LIMIT = 200
 CAPTION_LIMIT = 1024
+CALLBACK_LIMIT = 64  # bytes of a button's callback_data
 
 Button = dict[str, str]  # an InlineKeyboardButton as JSON: its text, its callback_data or url
 Keyboard = dict[str, list[list[Button]]]  # an InlineKeyboardMarkup as JSON
@@ -113,6 +114,10 @@ def _button(drawn: layout.Button) -> Button:
     label = f"{HELD}{drawn.label}" if drawn.held else drawn.label
     if drawn.payload is None:
         return {"text": label, "url": drawn.url or ""}
+    if len(drawn.payload.encode()) > CALLBACK_LIMIT:
+        raise ValueError(
+            f"a payload longer than Telegram's {CALLBACK_LIMIT} bytes: {drawn.payload}"
+        )
     return {"text": label, "callback_data": drawn.payload}
 
 

@@ -140,3 +140,5 @@ async def test_the_buttons_are_what_a_discord_py_view_of_them_sends() -> None:
         assert not rendered.view.is_dispatchable() and rendered.view.is_finished()
     with pytest.raises(ValueError):
         render.Buttons([[render.button(f"b{i}", "x")] for i in range(6)])
+    with pytest.raises(ValueError):
+        render.button("x" * 101, "x")

@@ -4,12 +4,14 @@ python-telegram-bot's objects serialise to, and a call without files is one JSON
 from __future__ import annotations
 
 import orjson
+import pytest
 from aiohttp import FormData
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, InputFile
 from telegram.request import RequestData
 from telegram.request._requestparameter import RequestParameter
 
 from adapters.chat import cards
+from adapters.chat.layout import Button
 from adapters.chat.plan import Redraw
 from adapters.i18n import translator
 from adapters.telegram import render
@@ -68,6 +70,8 @@ def test_every_keyboard_is_what_python_telegram_bot_would_send() -> None:
     rows = boards[2].markup["inline_keyboard"] if boards[2].markup else []
     assert [len(row) for row in rows] == [5, 3, 2, 2, 2, 2, 2]  # dice; roll, sheet, hint; boxes
     assert markup_object(None) is None
+    with pytest.raises(ValueError):  # Telegram refuses callback data over 64 bytes
+        render.keyboard([(Button("x", "é" * 33),)])
 
 
 def test_a_call_without_files_is_one_json_body_and_one_with_files_a_form() -> None:
