@@ -41,12 +41,9 @@ def mention(player: Person) -> str:
     return f'<a href="tg://user?id={escape(player.id)}">{escape(player.name)}</a>'
 
 
-def fitted(pieces: list[str], limit: int = MESSAGE_LIMIT) -> str:
+def fitted(pieces: Iterable[str], limit: int = MESSAGE_LIMIT) -> str:
     """HTML pieces (a character, an entity, a marked span) joined, at most `limit` characters:
     cut (with "…") between pieces, so that no entity or tag is split."""
-    out = "".join(pieces)
-    if len(out) <= limit:
-        return out
     kept: list[str] = []
     size = 0
     for piece in pieces:
@@ -59,18 +56,38 @@ def fitted(pieces: list[str], limit: int = MESSAGE_LIMIT) -> str:
 
 def escaped(text: str, limit: int = MESSAGE_LIMIT) -> str:
     """Plain text as HTML of at most `limit` characters."""
-    return fitted([escape(char) for char in text], limit)
+    out = escape(text)
+    return out if len(out) <= limit else fitted(map(escape, text), limit)
 
 
-def _pieces(drawn: Line) -> list[str]:
+def _pieces(drawn: Line, *, cut: bool = False) -> list[str]:
+    """A line's HTML in pieces: a bold span whole, plain words each whole or (to be `cut`
+    between characters) a piece a character."""
     pieces: list[str] = []
     for span in drawn.spans:
         if span.mark is Mark.BOLD:
             pieces.append(f"<b>{escape(span.text)}</b>")
-        else:  # a command is plain: Telegram makes a /command a link by itself
-            pieces.extend(escape(char) for char in span.text)
+        elif cut:  # a command is plain: Telegram makes a /command a link by itself
+            pieces.extend(map(escape, span.text))
+        else:
+            pieces.append(escape(span.text))
     # HTML has no headings: the board's dice stand apart by a blank line on either side.
     return ["\n", *pieces, "\n"] if drawn.emphasis is Emphasis.FOCUS else pieces
+
+
+def _joined(lines: Iterable[Line], *, cut: bool = False) -> list[str]:
+    pieces: list[str] = []
+    for number, drawn in enumerate(lines):
+        pieces.extend(["\n", *_pieces(drawn, cut=cut)] if number else _pieces(drawn, cut=cut))
+    return pieces
+
+
+def text(lines: Iterable[Line], limit: int = MESSAGE_LIMIT) -> str:
+    """Lines as HTML of at most `limit` characters (cut between characters only when longer:
+    a board is drawn at every press)."""
+    lines = tuple(lines)
+    out = "".join(_joined(lines))
+    return out if len(out) <= limit else fitted(_joined(lines, cut=True), limit)
 
 
 def line(drawn: Line) -> str:
@@ -86,14 +103,6 @@ def code(table: str) -> str:
 
 
 cell = escaped
-
-
-def text(lines: Iterable[Line], limit: int = MESSAGE_LIMIT) -> str:
-    """Lines as HTML of at most `limit` characters."""
-    pieces: list[str] = []
-    for number, drawn in enumerate(lines):
-        pieces.extend(["\n", *_pieces(drawn)] if number else _pieces(drawn))
-    return fitted(pieces, limit)
 
 
 def pages(blocks: Iterable[str], limit: int = MESSAGE_LIMIT) -> list[str]:
@@ -127,22 +136,22 @@ def keyboard(rows: Iterable[Row]) -> Keyboard | None:
     return {"inline_keyboard": drawn} if drawn else None
 
 
-def message(layout: Message) -> Rendered:
+def message(drawn: Message) -> Rendered:
     """One message: its lines (the person named where they stand, the seated names in the room
     left) and its keyboard; the lead on top, cut to the room it leaves."""
-    words = text(layout.lines)
-    named = layout.person
+    words = text(drawn.lines)
+    named = drawn.person
     if named is not None:
         who = mention(named) if named.notify else f"<b>{escape(named.name)}</b>"
         # At its place on a board; in a notice, where the name first stands.
         slot = SLOT in words
         words = words.replace(SLOT, who) if slot else words.replace(escape(named.name), who, 1)
-    if layout.names:
-        names = [escape(name) for name in layout.names]
+    if drawn.names:
+        names = [escape(name) for name in drawn.names]
         words = words.replace(SLOT, listed(names, MESSAGE_LIMIT - len(words)))
-    if layout.lead:
-        words = f"{text(layout.lead, MESSAGE_LIMIT - len(words) - 1)}\n{words}"
-    return Rendered(words, keyboard(layout.rows))
+    if drawn.lead:
+        words = f"{text(drawn.lead, MESSAGE_LIMIT - len(words) - 1)}\n{words}"
+    return Rendered(words, keyboard(drawn.rows))
 
 
 def hint_offer(t: Translator, game_id: str, version: int) -> Rendered:
