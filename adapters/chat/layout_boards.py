@@ -61,12 +61,22 @@ def board(t: Translator, card: Board | Redrawn, shape: Shape) -> Message:
     return narration(t, view, card.events)
 
 
-def _button(view: GameView, code: str, label: str, intent: Intent = Intent.SECONDARY) -> Button:
-    return Button(label, payload.encode(view.game_id, view.version, code), intent=intent)
+def _button(
+    view: GameView, code: str, label: str, intent: Intent = Intent.SECONDARY, *, held: bool = False
+) -> Button:
+    return Button(label, payload.encode(view.game_id, view.version, code), intent=intent, held=held)
 
 
-def _act(view: GameView, action: Action, label: str, intent: Intent = Intent.SECONDARY) -> Button:
-    return _button(view, payload.action_code(action), label, intent)
+def _act(
+    view: GameView,
+    action: Action,
+    label: str,
+    intent: Intent = Intent.SECONDARY,
+    *,
+    held: bool = False,
+) -> Button:
+    """A game action's button: its payload names the action's code (payload.action_code)."""
+    return _button(view, payload.action_code(action), label, intent, held=held)
 
 
 def lobby(t: Translator, view: GameView, shape: Shape) -> Message:
@@ -136,12 +146,9 @@ def turn(t: Translator, view: GameView, shape: Shape, *, notify: bool = False) -
     if view.can_hold:
         rows.append(
             tuple(
-                Button(
-                    str(d.value),
-                    payload.encode(view.game_id, view.version, payload.action_code(ToggleHold(i))),
-                    intent=Intent.PRIMARY if d.held else Intent.SECONDARY,
-                    held=d.held,
-                )
+                _act(view, ToggleHold(i), str(d.value), Intent.PRIMARY, held=True)
+                if d.held
+                else _act(view, ToggleHold(i), str(d.value))
                 for i, d in enumerate(view.dice)
             )
         )

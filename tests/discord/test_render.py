@@ -9,6 +9,7 @@ import discord
 import pytest
 
 from adapters.chat import cards
+from adapters.chat.layout import Button
 from adapters.chat.plan import Redraw
 from adapters.discord import render
 from adapters.discord.draw import draw
@@ -142,3 +143,11 @@ async def test_the_buttons_are_what_a_discord_py_view_of_them_sends() -> None:
         render.Buttons([[render.button(f"b{i}", "x")] for i in range(6)])
     with pytest.raises(ValueError):
         render.button("x" * 101, "x")
+
+
+def test_a_button_that_opens_a_link_is_a_link_button() -> None:
+    link = render.buttons([(Button("Add me", url="https://example.org/add"),)])
+    assert link is not None
+    assert link.to_components()[0]["components"] == [
+        {"type": 2, "style": 5, "label": "Add me", "url": "https://example.org/add"}
+    ]
