@@ -7,11 +7,13 @@ from dataclasses import replace
 
 import pytest
 
+from adapters.chat import cards
+from adapters.chat.plan import Redraw
 from adapters.console.render import render_board
-from adapters.discord import render as discord_render
+from adapters.discord.draw import draw as discord_draw
 from adapters.i18n import translator
 from adapters.i18n.chances import chances_line
-from adapters.telegram import render as telegram_render
+from adapters.telegram.draw import draw as telegram_draw
 from core.actions import Join, Open, Roll, Score, Start
 from core.dice import SeededRoller
 from core.game import Game, apply, open_lobby
@@ -45,8 +47,8 @@ def boards(locale: str, view: GameView) -> list[str]:
     """The chances line of each front end's board."""
     t = translator(locale)
     texts = [
-        telegram_render.turn(t, view).text,
-        discord_render.turn(t, view).content or "",
+        telegram_draw(t, cards.Redrawn(Redraw.TURN, view))[0].text,
+        discord_draw(t, cards.Redrawn(Redraw.TURN, view))[0].content or "",
         render_board(t, view),
     ]
     return [next(line for line in text.splitlines() if "🎯" in line) for text in texts]

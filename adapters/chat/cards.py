@@ -1,16 +1,16 @@
 """What a chat shows, said without any platform's widgets: each front end draws every card.
 
-A card is a pure description; drawing it (text, markup, buttons, pages) is the front end's
-`draw`. Words come from the catalogue of the language in force when the card is drawn.
+A card is a pure description; its layout (layout_cards.of) says its words, buttons and pages
+once for every front end, whose `draw` serialises it. Words come from the catalogue of the
+language in force when the card is drawn.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol, TypeVar
+from typing import TYPE_CHECKING
 
 from adapters.chat.plan import Redraw
-from adapters.i18n import Translator
 from core.chat_settings import ChatSettings
 from core.events import Event
 from core.game import Phase
@@ -18,8 +18,6 @@ from core.view import GameView, PlayerView
 
 if TYPE_CHECKING:  # the strategy (numpy) is imported by the first hint
     from core.strategy import Choice
-
-Drawn_co = TypeVar("Drawn_co", covariant=True)
 
 
 @dataclass(frozen=True)
@@ -179,31 +177,3 @@ Card = (
     | Welcome
     | Forget
 )
-
-
-class BoardDrawing(Protocol[Drawn_co]):
-    """A front end's drawings of a board (its render module), each a pure function."""
-
-    def lobby(self, t: Translator, view: GameView) -> Drawn_co: ...
-
-    def turn(self, t: Translator, view: GameView, *, notify: bool = False) -> Drawn_co: ...
-
-    def finished_turn(self, t: Translator, view: GameView) -> Drawn_co: ...
-
-    def narration(self, t: Translator, view: GameView, events: tuple[Event, ...]) -> Drawn_co: ...
-
-
-def draw_board(drawing: BoardDrawing[Drawn_co], t: Translator, card: Board | Redrawn) -> Drawn_co:
-    """The one choice of which board to draw, for every front end."""
-    view = card.view
-    if isinstance(card, Board):
-        playing = view.phase is Phase.PLAYING
-        return drawing.turn(t, view, notify=card.notify) if playing else drawing.lobby(t, view)
-    match card.how:
-        case Redraw.LOBBY:
-            return drawing.lobby(t, view)
-        case Redraw.TURN:
-            return drawing.turn(t, view)
-        case Redraw.FINISHED_TURN:
-            return drawing.finished_turn(t, view)
-    return drawing.narration(t, view, card.events)

@@ -1,4 +1,5 @@
-"""Discord messages drawn from the view: markdown content plus buttons (at most 5 rows of 5).
+"""Discord's serialiser of the chat layer's layouts: markdown content plus buttons (at most 5
+rows of 5).
 
 Every text that can hold a name is escaped for Discord markdown and mentions; the catalogue's
 words are escaped too (they are plain text). Content stays within Discord's 2000 characters:
@@ -18,31 +19,24 @@ from typing import Any
 import discord
 from discord.utils import escape_markdown, escape_mentions
 
-from adapters.chat import payload
-from adapters.i18n import Translator
-from adapters.i18n.chances import chances_line
-from adapters.i18n.dice import box_name, dice_text
-from adapters.i18n.endings import ending
-from adapters.i18n.names import listed, shown_name
-from adapters.i18n.narration import narrate, taken_back, turn_header
-from adapters.i18n.settings import setting_label
-from adapters.i18n.sheet import sheet_tables
-from adapters.i18n.standings import standings_line
-from core.chat_settings import CHOICES, ChatSettings
-from core.events import BigGeneralThrown, BoxScored, Event
-from core.game import Phase
-from core.view import GameView, PlayerView
+from adapters.chat import layout
+from adapters.chat.layout import HELD, SLOT, Emphasis, Intent, Line, Mark, Message, Person, Row
+from adapters.i18n.names import listed
 
 MESSAGE_LIMIT = 2000
 ROW_WIDTH = 5
-KEYCAPS = ("1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣")
-HELD = "🔒"
 SHEET_FILE = "score-sheet.png"
-SETTINGS_PER_ROW = 3  # eleven buttons within Discord's five rows
 ROWS = 5
 LABEL_LIMIT = 80
+CUSTOM_ID_LIMIT = 100
 _Style = discord.ButtonStyle
 Component = dict[str, Any]  # a button (type 2) or an action row (type 1), as Discord's JSON
+STYLES = {
+    Intent.PRIMARY: _Style.primary,
+    Intent.SECONDARY: _Style.secondary,
+    Intent.SUCCESS: _Style.success,
+    Intent.DANGER: _Style.danger,
+}
 
 
 @dataclass
@@ -74,6 +68,8 @@ class Buttons:
 
 
 def button(custom_id: str, label: str, style: _Style = _Style.secondary) -> Component:
+    if len(custom_id) > CUSTOM_ID_LIMIT:
+        raise ValueError(f"a custom_id longer than Discord's {CUSTOM_ID_LIMIT}: {custom_id}")
     return {
         "type": 2,
         "style": style.value,
@@ -126,9 +122,9 @@ def esc(text: str) -> str:
     return escape_markdown(escape_mentions(text))
 
 
-def mention(player: PlayerView) -> str:
+def mention(player: Person) -> str:
     """`<@id>` for a Discord user (it notifies them in a new message); a name otherwise."""
-    return f"<@{player.id}>" if player.id.isdigit() else f"**{esc(shown_name(player.name))}**"
+    return f"<@{player.id}>" if player.id.isdigit() else f"**{esc(player.name)}**"
 
 
 def clip(text: str, limit: int = MESSAGE_LIMIT) -> str:
@@ -151,225 +147,65 @@ def pages(parts: Iterable[str], limit: int = MESSAGE_LIMIT) -> list[str]:
     return out
 
 
-def _button(view: GameView, code: str, label: str, style: _Style = _Style.secondary) -> Component:
-    return button(payload.encode(view.game_id, view.version, code), label, style)
+def _span(span: layout.Span) -> str:
+    match span.mark:
+        case Mark.BOLD:
+            return f"**{esc(span.text)}**"
+        case Mark.COMMAND:
+            return f"`{span.text}`"
+    return esc(span.text)
 
 
-def dice_line(dice: Iterable[int], held: Iterable[bool] | None = None) -> str:
-    values = tuple(dice)
-    marks = tuple(held) if held is not None else (False,) * len(values)
-    return "  ".join(
-        KEYCAPS[d - 1] + (HELD if h else "") for d, h in zip(values, marks, strict=True)
-    )
+def line(drawn: Line) -> str:
+    text = "".join(_span(span) for span in drawn.spans)
+    return text if drawn.emphasis is Emphasis.NONE else "# " + text
 
 
-# ---------------------------------------------------------------------------------------- boards
+def text(lines: Iterable[Line]) -> str:
+    return "\n".join(line(drawn) for drawn in lines)
 
 
-def lobby(t: Translator, view: GameView) -> Rendered:
-    """The lobby: who hosts, who sits (as many names as one message holds); Join, Leave, Start
-    and Cancel while it is open."""
-    lines = [
-        f"**{esc(t('lobby-title'))}**",
-        esc(t("lobby-host", host=view.host.name if view.host else "")),
-        esc(t("lobby-players", count=len(view.players), names="\x00")),
-    ]
-    if view.phase is not Phase.LOBBY:
-        closed = "chat-game-started" if view.phase is Phase.PLAYING else "chat-lobby-closed"
-        return Rendered(_seated(view, [*lines, esc(t(closed))]))
-    lines.append(esc(t("lobby-hint")))
-    seating = [
-        _button(view, "j", t("btn-join"), _Style.primary),
-        _button(view, "l", t("btn-leave")),
-        _button(view, "b", t("btn-start"), _Style.success),
-        _button(view, "x", t("btn-cancel"), _Style.danger),
-    ]
-    computers = [
-        _button(view, code, t(f"btn-add-{level.value}"))
-        for code, level in payload.LEVEL_CODES.items()
-    ]
-    return Rendered(_seated(view, lines), Buttons([seating, computers]))
-
-
-def _seated(view: GameView, lines: list[str]) -> str:
-    """The lobby's lines with the seated names in place of the \\x00 that holds their place."""
-    text = clip("\n".join(lines))
-    names = [esc(shown_name(p.name)) for p in view.players]
-    return text.replace("\x00", listed(names, MESSAGE_LIMIT - len(text) + 1))
-
-
-def turn(t: Translator, view: GameView, *, notify: bool = False) -> Rendered:
-    """The live board of the current turn. Rows: the dice (while holds are allowed), Roll, Sheet
-    and Hint, then the open boxes five to a row with what each scores now (0: a scratch). A
-    computer's board has the Sheet button only: it plays by itself."""
-    current = view.current
-    assert current is not None, "a turn board needs a current player"
-    human = not current.is_computer
-    ping = current.id if notify and human else None
-    lines = [esc(line) for line in taken_back(t, view)]
-    lines.append(esc(turn_header(t, view, "\x00")).replace("\x00", mention(current)))
-    for line in (standings_line(t, view), chances_line(t, view)):
-        if line is not None:
-            lines.append(esc(line))
-    sheet = _button(view, "v", t("btn-sheet"))
-    if not view.dice:
-        first: list[Component] = []
-        back: list[Component] = []
-        if human:
-            lines.append(esc(t("turn-first")))
-            first.append(_button(view, "r", t("btn-roll-first"), _Style.primary))
-            if view.take_back:  # for whoever wrote the last box (a mis-tap), on a row of its own
-                back.append(_button(view, payload.TAKE_BACK, t("btn-take-back")))
-        return Rendered(clip("\n".join(lines)), Buttons([[*first, sheet], back]), ping)
-    lines.append("# " + dice_line((d.value for d in view.dice), (d.held for d in view.dice)))
-    if not human:
-        return Rendered(clip("\n".join(lines)), Buttons([[sheet]]))
-    lines.append(esc(t("chat-throws-left", left=view.throws_left)))
-    dice = [
-        _button(view, f"h{i}", f"{HELD} {d.value}", _Style.primary)
-        if d.held
-        else _button(view, f"h{i}", str(d.value))
-        for i, d in enumerate(view.dice)
-    ]
-    control = []
-    if view.can_roll:
-        control.append(_button(view, "r", t("btn-roll", left=view.throws_left), _Style.primary))
-    control.append(sheet)
-    if view.variants.hints:
-        control.append(_button(view, payload.HINT, t("btn-hint")))
-    boxes = [
-        _button(
-            view,
-            f"s{option.box.index}",
-            t("btn-box", box=box_name(t, option.box), points=option.points),
-            _Style.success if option.points else _Style.secondary,
-        )
-        for option in view.options
-    ]
-    rows = [dice if view.can_hold else [], control]
-    rows += [boxes[i : i + ROW_WIDTH] for i in range(0, len(boxes), ROW_WIDTH)]
-    return Rendered(clip("\n".join(lines)), Buttons(rows), ping)
-
-
-def finished_turn(t: Translator, view: GameView) -> Rendered:
-    """What a turn's board keeps once the turn is over: the dice and what was written."""
-    lines: list[str] = []
-    for event in view.events:
-        match event:
-            case BoxScored(player_id=pid, box=box, points=points, dice=dice, throw=throw):
-                player = view.player(pid)
-                name = shown_name(player.name) if player else "?"
-                lines.append(f"**{esc(name)}** · {esc(t('turn-header-short', throw=throw))}")
-                lines.append(dice_line(dice))
-                key = "turn-scored" if points else "turn-scratched"
-                lines.append("✍️ " + esc(t(key, name=name, points=points, box=box_name(t, box))))
-            case BigGeneralThrown(player_id=pid, dice=dice):
-                lines.append("# " + dice_line(dice))
-                lines.append(f"**{esc(_big_general(t, view, pid, dice))}**")
-    return Rendered(clip("\n".join(lines) or esc(t("game-over"))))
-
-
-def narration(t: Translator, view: GameView, events: tuple[Event, ...]) -> Rendered:
-    """What happened (a player left, the host cancelled): the board keeps it, without buttons."""
-    lines = narrate(t, view, events)
-    return Rendered(clip("\n".join(esc(line) for line in lines)) if lines else esc(t("game-over")))
-
-
-def _big_general(t: Translator, view: GameView, player_id: str, dice: tuple[int, ...]) -> str:
-    player = view.player(player_id)
-    return t("big-general", name=player.name if player else "?", dice=dice_text(dice))
-
-
-# ---------------------------------------------------------------------------------------- sheets
-
-
-def _code(text: str) -> str:
+def code(text: str) -> str:
     """A code block that a name cannot close: backticks become a look-alike."""
     return "```\n" + text.replace("`", "ˋ") + "\n```"
 
 
-def sheet(t: Translator, view: GameView) -> list[str]:
-    """The score sheet as messages of monospace tables (a few players each, to fit phones)."""
-    title = f"**{esc(t('sheet-title'))}**"
-    return pages([title, *(_code(table) for table in sheet_tables(t, view))])
+fence = code
+cell = clip
 
 
-def final(
-    t: Translator, view: GameView, review: Iterable[str] = (), *, with_sheet: bool = True
-) -> list[str]:
-    """The end of a game: the winners (a big general is announced by the board just above, and
-    the verdict says it ended the game), the final sheet (unless it goes as a picture), and how
-    everyone played."""
-    lines = [esc(line) for line in ending(t, view, view.end_reason)] if view.end_reason else []
-    parts = ["\n".join(lines)]
-    if view.round and with_sheet:
-        parts.extend(sheet(t, view))
-    parts.extend(esc(line) for line in review)
-    return pages(parts)
+def buttons(rows: Iterable[Row]) -> Buttons | None:
+    """Rows of buttons as components, each button's style from its intent (None: no buttons)."""
+    drawn = [[_button(each) for each in row] for row in rows]
+    return Buttons(drawn) if drawn else None
 
 
-def rematch(t: Translator, view: GameView) -> Buttons | None:
-    """The final message's one row: its Rematch button, where the game ended in a way that
-    counts (see payload.rematch)."""
-    custom_id = payload.rematch(view)
-    if custom_id is None:
-        return None
-    return Buttons([[button(custom_id, t("btn-rematch"), _Style.primary)]])
+def _button(drawn: layout.Button) -> Component:
+    label = f"{HELD} {drawn.label}" if drawn.held else drawn.label
+    if drawn.payload is None:
+        return {
+            "type": 2,
+            "style": _Style.link.value,
+            "label": clip(label, LABEL_LIMIT),
+            "url": drawn.url,
+        }
+    return button(drawn.payload, label, STYLES[drawn.intent])
 
 
-# ---------------------------------------------------------------------------- other answers
-
-
-def notice(text: str, player: PlayerView) -> Rendered:
-    """A line that mentions its player (a new message with it notifies them, and only them)."""
-    if player.is_computer or not player.id.isdigit():
-        return Rendered(clip(esc(text)))
-    name = esc(shown_name(player.name))  # as the catalogue's words show it
-    return Rendered(clip(esc(text).replace(name, mention(player), 1)), ping=player.id)
-
-
-def lines_text(lines: Iterable[str]) -> str:
-    """Lines of the catalogue (a hint, a review), escaped, in one message."""
-    return clip("\n".join(esc(line) for line in lines))
-
-
-def records(lines: list[str]) -> list[str]:
-    """A leaderboard, statistics or history: the title in bold, the rest in monospace blocks
-    (as many messages as it takes; a block is never cut across two)."""
-    title, *body = lines
-    heading = f"**{esc(title)}**"
-    if not body:
-        return [heading]
-    blocks: list[str] = []
-    chunk: list[str] = []
-    room = MESSAGE_LIMIT - len(heading) - 1 - len(_code(""))
-    for line in body:
-        line = clip(line, room)
-        if chunk and len("\n".join([*chunk, line])) > room:
-            blocks.append(_code("\n".join(chunk)))
-            chunk = []
-        chunk.append(line)
-    blocks.append(_code("\n".join(chunk)))
-    return pages([heading, *blocks])
-
-
-def forget(t: Translator, player_id: str) -> Rendered:
-    """/general forget's confirmation: what it removes, "Forget me" and "Keep me"."""
-    choice = [
-        button(payload.forget_code(player_id, True), t("forget-yes"), _Style.danger),
-        button(payload.forget_code(player_id, False), t("forget-no")),
-    ]
-    text = f"**{esc(t('forget-ask-title'))}**\n{esc(t('forget-ask'))}"
-    return Rendered(text, Buttons([choice]))
-
-
-def settings(t: Translator, chosen: ChatSettings) -> Rendered:
-    """The settings screen: one button per setting, each press moves it to its next choice."""
-    buttons = [
-        button(payload.setting_code(name), setting_label(t, name, chosen)) for name in CHOICES
-    ]
-    done = payload.setting_code(payload.SETTINGS_DONE)
-    buttons.append(button(done, t("settings-done"), _Style.success))
-    rows = [buttons[i : i + SETTINGS_PER_ROW] for i in range(0, len(buttons), SETTINGS_PER_ROW)]
-    title = esc(t("settings-title", platform="discord"))
-    return Rendered(f"**{title}**", Buttons(rows))
+def message(drawn: Message) -> Rendered:
+    """One message: its lead and lines (the person named where they stand, the seated names in
+    the room left) and its buttons; `ping` the person a new message with it notifies."""
+    content = text((*drawn.lead, *drawn.lines))
+    named = drawn.person
+    ping = None
+    if named is not None and SLOT in content:
+        content = content.replace(SLOT, mention(named))
+        ping = named.id if named.notify else None
+    elif named is not None and named.id.isdigit():  # a notice: where the name first stands
+        content = content.replace(esc(named.name), mention(named), 1)
+        ping = named.id if named.notify else None
+    content = clip(content)
+    if drawn.names:
+        names = [esc(name) for name in drawn.names]
+        content = content.replace(SLOT, listed(names, MESSAGE_LIMIT - len(content) + 1))
+    return Rendered(content, buttons(drawn.rows), ping)

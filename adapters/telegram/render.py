@@ -1,4 +1,4 @@
-"""Telegram messages drawn from the view: HTML text plus inline keyboard, a pure function.
+"""Telegram's serialiser of the chat layer's layouts: HTML text, inline keyboards; pure functions.
 
 Keyboards are drawn as the Bot API's JSON (what python-telegram-bot's InlineKeyboardMarkup
 serialises to) without building its objects: a board's 17–20 buttons are drawn at every press.
@@ -10,29 +10,16 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from html import escape
 
-from adapters.chat import payload
-from adapters.chat.catalogue import help_lines, welcome_lines
+from adapters.chat import layout
+from adapters.chat.layout import HELD, SLOT, Emphasis, Line, Mark, Message, Person, Row
+from adapters.chat.layout_cards import hint_offer as hint_offer_layout
 from adapters.i18n import Translator
-from adapters.i18n.chances import chances_line
-from adapters.i18n.dice import box_name, dice_text
-from adapters.i18n.endings import ending
-from adapters.i18n.names import listed, shown_name
-from adapters.i18n.narration import narrate, taken_back, turn_header
-from adapters.i18n.settings import setting_label
-from adapters.i18n.sheet import sheet_tables
-from adapters.i18n.standings import standings_line
-from core.chat_settings import CHOICES, ChatSettings
-from core.events import BigGeneralThrown, BoxScored, Event
-from core.game import Phase
-from core.view import GameView, PlayerView
-
-LEVELS = list(payload.LEVEL_CODES.items())
+from adapters.i18n.names import listed
 
 MESSAGE_LIMIT = 4096
 ALERT_LIMIT = 200
 CAPTION_LIMIT = 1024
-KEYCAPS = ("1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣")
-HELD = "🔒"
+CALLBACK_LIMIT = 64  # bytes of a button's callback_data
 
 Button = dict[str, str]  # an InlineKeyboardButton as JSON: its text, its callback_data or url
 Keyboard = dict[str, list[list[Button]]]  # an InlineKeyboardMarkup as JSON
@@ -49,25 +36,73 @@ class Rendered:
     strip: bool = False
 
 
-def mention(player: PlayerView) -> str:
+def mention(player: Person) -> str:
     """A link to the user: in a new message it notifies them, whatever their privacy settings."""
-    return f'<a href="tg://user?id={escape(player.id)}">{escape(shown_name(player.name))}</a>'
+    return f'<a href="tg://user?id={escape(player.id)}">{escape(player.name)}</a>'
+
+
+def fitted(pieces: Iterable[str], limit: int = MESSAGE_LIMIT) -> str:
+    """HTML pieces (a character, an entity, a marked span) joined, at most `limit` characters:
+    cut (with "…") between pieces, so that no entity or tag is split."""
+    kept: list[str] = []
+    size = 0
+    for piece in pieces:
+        if size + len(piece) > limit - 1:
+            break
+        kept.append(piece)
+        size += len(piece)
+    return "".join(kept) + "…"
 
 
 def escaped(text: str, limit: int = MESSAGE_LIMIT) -> str:
-    """Plain text as HTML of at most `limit` characters, cut (with "…") between characters so
-    that no entity is split."""
+    """Plain text as HTML of at most `limit` characters."""
     out = escape(text)
-    if len(out) <= limit:
-        return out
+    return out if len(out) <= limit else fitted(map(escape, text), limit)
+
+
+def _pieces(drawn: Line, *, cut: bool = False) -> list[str]:
+    """A line's HTML in pieces: a bold span whole, plain words each whole or (to be `cut`
+    between characters) a piece a character."""
     pieces: list[str] = []
-    size = 0
-    for piece in map(escape, text):
-        if size + len(piece) > limit - 1:
-            break
-        pieces.append(piece)
-        size += len(piece)
-    return "".join(pieces) + "…"
+    for span in drawn.spans:
+        if span.mark is Mark.BOLD:
+            pieces.append(f"<b>{escape(span.text)}</b>")
+        elif cut:  # a command is plain: Telegram makes a /command a link by itself
+            pieces.extend(map(escape, span.text))
+        else:
+            pieces.append(escape(span.text))
+    # HTML has no headings: the board's dice stand apart by a blank line on either side.
+    return ["\n", *pieces, "\n"] if drawn.emphasis is Emphasis.FOCUS else pieces
+
+
+def _joined(lines: Iterable[Line], *, cut: bool = False) -> list[str]:
+    pieces: list[str] = []
+    for number, drawn in enumerate(lines):
+        pieces.extend(["\n", *_pieces(drawn, cut=cut)] if number else _pieces(drawn, cut=cut))
+    return pieces
+
+
+def text(lines: Iterable[Line], limit: int = MESSAGE_LIMIT) -> str:
+    """Lines as HTML of at most `limit` characters (cut between characters only when longer:
+    a board is drawn at every press)."""
+    lines = tuple(lines)
+    out = "".join(_joined(lines))
+    return out if len(out) <= limit else fitted(_joined(lines, cut=True), limit)
+
+
+def line(drawn: Line) -> str:
+    return text((drawn,))
+
+
+def fence(cells: str) -> str:
+    return f"<pre>{cells}</pre>"
+
+
+def code(table: str) -> str:
+    return fence(escape(table))
+
+
+cell = escaped
 
 
 def pages(blocks: Iterable[str], limit: int = MESSAGE_LIMIT) -> list[str]:
@@ -84,216 +119,45 @@ def pages(blocks: Iterable[str], limit: int = MESSAGE_LIMIT) -> list[str]:
     return [*out, current] if current else out
 
 
-def line_pages(lines: Iterable[str]) -> list[str]:
-    """Plain lines (a review, a refusal) as pages of HTML; a line longer than a message is cut."""
-    return pages(escaped(line) for line in lines)
-
-
-def keyboard(rows: Iterable[list[Button]]) -> Keyboard:
-    return {"inline_keyboard": list(rows)}
-
-
-def pressed(text: str, data: str) -> Button:
-    """A button that sends `data` back when pressed."""
-    return {"text": text, "callback_data": data}
-
-
-def _button(text: str, view: GameView, code: str) -> Button:
-    return pressed(text, payload.encode(view.game_id, view.version, code))
-
-
-def dice_line(dice: tuple[int, ...], held: tuple[bool, ...] = ()) -> str:
-    marks = held or (False,) * len(dice)
-    return "  ".join(KEYCAPS[d - 1] + (HELD if h else "") for d, h in zip(dice, marks, strict=True))
-
-
-def lobby(t: Translator, view: GameView) -> Rendered:
-    """The lobby: who hosts, who sits (as many names as one message holds), and its buttons."""
-    lines = [
-        f"<b>{escape(t('lobby-title'))}</b>",
-        escape(t("lobby-host", host=view.host.name if view.host else "")),
-        escape(t("lobby-players", count=len(view.players), names="\x00")),
-    ]
-    if view.phase is not Phase.LOBBY:
-        closed = "chat-game-started" if view.phase is Phase.PLAYING else "chat-lobby-closed"
-        return Rendered(_seated(view, [*lines, escape(t(closed))]))
-    lines.append(escape(t("lobby-hint")))
-    rows = [
-        [_button(t("btn-join"), view, "j"), _button(t("btn-leave"), view, "l")],
-        *(  # two computers a row: their names are long in Russian
-            [_button(t(f"btn-add-{level.value}"), view, code) for code, level in LEVELS[i : i + 2]]
-            for i in range(0, len(LEVELS), 2)
-        ),
-        [_button(t("btn-start"), view, "b"), _button(t("btn-cancel"), view, "x")],
-    ]
-    return Rendered(_seated(view, lines), keyboard(rows))
-
-
-def _seated(view: GameView, lines: list[str]) -> str:
-    """The lobby's lines with the seated names in place of the \\x00 that holds their place."""
-    text = "\n".join(lines)
-    names = [escape(shown_name(p.name)) for p in view.players]
-    return text.replace("\x00", listed(names, MESSAGE_LIMIT - len(text)))
-
-
-def turn(t: Translator, view: GameView, *, notify: bool = False) -> Rendered:
-    """The live board of the current turn: header, dice, and the keyboard to play it."""
-    current = view.current
-    assert current is not None, "a turn board needs a current player"
-    human = not current.is_computer
-    who = mention(current) if notify and human else f"<b>{escape(shown_name(current.name))}</b>"
-    lines = [escape(line) for line in taken_back(t, view)]
-    lines.append(escape(turn_header(t, view, "\x00")).replace("\x00", who))
-    for line in (standings_line(t, view), chances_line(t, view)):
-        if line is not None:
-            lines.append(escape(line))
-    rows: list[list[Button]] = []
-    sheet_button = _button(t("btn-sheet"), view, "v")
-    if not view.dice:
-        if human:
-            lines.append(escape(t("turn-first")))
-        first = [_button(t("btn-roll-first"), view, "r")] if human else []
-        rows.append([*first, sheet_button])
-        if human and view.take_back is not None:  # for whoever wrote the last box (a mis-tap)
-            rows.append([_button(t("btn-take-back"), view, payload.TAKE_BACK)])
-        return Rendered("\n".join(lines), keyboard(rows))
-    values = tuple(d.value for d in view.dice)
-    held = tuple(d.held for d in view.dice)
-    lines.append("")
-    lines.append(dice_line(values, held))
-    lines.append("")
-    if not human:
-        return Rendered("\n".join(lines), keyboard([[sheet_button]]))
-    lines.append(escape(t("chat-throws-left", left=view.throws_left)))
-    if view.can_hold:
-        rows.append(
-            [
-                _button(f"{HELD}{d.value}" if d.held else str(d.value), view, f"h{i}")
-                for i, d in enumerate(view.dice)
-            ]
+def _button(drawn: layout.Button) -> Button:
+    label = f"{HELD}{drawn.label}" if drawn.held else drawn.label
+    if drawn.payload is None:
+        return {"text": label, "url": drawn.url or ""}
+    if len(drawn.payload.encode()) > CALLBACK_LIMIT:
+        raise ValueError(
+            f"a payload longer than Telegram's {CALLBACK_LIMIT} bytes: {drawn.payload}"
         )
-    control = []
-    if view.can_roll:
-        control.append(_button(t("btn-roll", left=view.throws_left), view, "r"))
-    control.append(sheet_button)
-    if view.variants.hints:
-        control.append(_button(t("btn-hint"), view, "t"))
-    rows.append(control)
-    boxes = [
-        _button(t("btn-box", box=box_name(t, o.box), points=o.points), view, f"s{o.box.index}")
-        for o in view.options
-    ]
-    rows.extend(boxes[i : i + 2] for i in range(0, len(boxes), 2))
-    return Rendered("\n".join(lines), keyboard(rows))
+    return {"text": label, "callback_data": drawn.payload}
 
 
-def finished_turn(t: Translator, view: GameView) -> Rendered:
-    """What the last turn's board says once the turn is over: the dice and what was written."""
-    lines: list[str] = []
-    for event in view.events:
-        match event:
-            case BoxScored(player_id=pid, box=box, points=points, dice=dice, throw=throw):
-                player = view.player(pid)
-                name = escape(shown_name(player.name) if player else "?")
-                lines.append(f"<b>{name}</b> · {escape(t('turn-header-short', throw=throw))}")
-                lines.append(dice_line(dice))
-                key = "turn-scored" if points else "turn-scratched"
-                text = t(key, name="\x00", points=points, box=box_name(t, box))
-                lines.append("✍️ " + escape(text).replace("\x00", name))
-            case BigGeneralThrown(player_id=pid, dice=dice):
-                player = view.player(pid)
-                lines.append(dice_line(dice))
-                lines.append(
-                    "<b>"
-                    + escape(
-                        t("big-general", name=player.name if player else "?", dice=dice_text(dice))
-                    )
-                    + "</b>"
-                )
-    return Rendered("\n".join(lines) or escape(t("game-over")))
+def keyboard(rows: Iterable[Row]) -> Keyboard | None:
+    """Rows of buttons as an inline keyboard (None: no buttons)."""
+    drawn = [[_button(each) for each in row] for row in rows]
+    return {"inline_keyboard": drawn} if drawn else None
 
 
-def narration(t: Translator, view: GameView, events: tuple[Event, ...]) -> Rendered:
-    """What happened (a player left, the host cancelled): the board keeps it, without buttons."""
-    lines = narrate(t, view, events)
-    return Rendered(escaped("\n".join(lines)) if lines else escape(t("game-over")))
-
-
-def sheet(t: Translator, view: GameView) -> list[str]:
-    """The score sheet as one or more messages of monospace tables, each under Telegram's limit."""
-    title = f"<b>{escape(t('sheet-title'))}</b>"
-    return pages([title, *(f"<pre>{escape(table)}</pre>" for table in sheet_tables(t, view))])
-
-
-def final(t: Translator, view: GameView, review: Iterable[str] = ()) -> list[str]:
-    """The end of a game: who won (or why it stopped), the final sheet, how people played (a
-    line each, paged: fifty players' review is several messages)."""
-    blocks = [escaped("\n".join(ending(t, view, view.end_reason)))] if view.end_reason else []
-    if view.round:
-        blocks.extend(sheet(t, view))
-    return pages([*blocks, *(escaped(line) for line in review)])
-
-
-def rematch(t: Translator, view: GameView) -> Keyboard | None:
-    """The final message's keyboard: its Rematch button, where the game ended in a way that
-    counts (see payload.rematch)."""
-    data = payload.rematch(view)
-    if data is None:
-        return None
-    return keyboard([[pressed(t("btn-rematch"), data)]])
-
-
-def caption(t: Translator, view: GameView) -> str:
-    """Who won (or why it stopped), to go under the picture of the final sheet."""
-    lines = ending(t, view, view.end_reason) if view.end_reason else []
-    return escaped("\n".join(lines), CAPTION_LIMIT)
-
-
-def settings(t: Translator, chosen: ChatSettings) -> Rendered:
-    """The settings screen: one button per setting, each press moves it to its next choice."""
-    rows = [
-        [pressed(setting_label(t, name, chosen), payload.setting_code(name))] for name in CHOICES
-    ]
-    rows.append([pressed(t("settings-done"), payload.setting_code(payload.SETTINGS_DONE))])
-    title = escape(t("settings-title", platform="telegram"))
-    return Rendered(f"<b>{title}</b>", keyboard(rows))
-
-
-def forget(t: Translator, player_id: str) -> Rendered:
-    """/general forget's confirmation: what it removes, "Forget me" and "Keep me"."""
-    buttons = [
-        pressed(t(key), payload.forget_code(player_id, confirmed))
-        for key, confirmed in (("forget-yes", True), ("forget-no", False))
-    ]
-    text = f"<b>{escape(t('forget-ask-title'))}</b>\n{escape(t('forget-ask'))}"
-    return Rendered(text, keyboard([buttons]))
-
-
-def welcome(t: Translator, brief: bool, invite: str | None) -> Rendered:
-    """/start and /help: in a private chat the whole welcome and the commands, with a button
-    that adds the bot to a group; in a group a line."""
-    lines = [escape(line) for line in welcome_lines(t, brief)]
-    if brief:
-        return Rendered("\n".join(lines))
-    lines[0] = f"<b>{lines[0]}</b>"
-    lines += [escape(line) for line in help_lines(t, typed=True)]
-    markup = keyboard([[{"text": t("btn-add-to-group"), "url": invite}]]) if invite else None
-    return Rendered("\n".join(lines), markup)
+def message(drawn: Message) -> Rendered:
+    """One message: its lines (the person named where they stand, the seated names in the room
+    left) and its keyboard; the lead on top, cut to the room it leaves."""
+    words = text(drawn.lines)
+    named = drawn.person
+    if named is not None:
+        who = mention(named) if named.notify else f"<b>{escape(named.name)}</b>"
+        # At its place on a board; in a notice, where the name first stands.
+        slot = SLOT in words
+        words = words.replace(SLOT, who) if slot else words.replace(escape(named.name), who, 1)
+    if drawn.names:
+        names = [escape(name) for name in drawn.names]
+        words = words.replace(SLOT, listed(names, MESSAGE_LIMIT - len(words)))
+    if drawn.lead:
+        words = f"{text(drawn.lead, MESSAGE_LIMIT - len(words) - 1)}\n{words}"
+    return Rendered(words, keyboard(drawn.rows))
 
 
 def hint_offer(t: Translator, game_id: str, version: int) -> Rendered:
     """Where a hint cannot be written to the asker privately: a button that shows it to
     whoever presses it, in a callback answer only they see."""
-    button = pressed(t("btn-hint"), payload.encode(game_id, version, payload.HINT))
-    return Rendered(escape(t("hint-write-to-me")), keyboard([[button]]))
-
-
-def help_text(t: Translator, topic: str = "help") -> str:
-    """The rules, or every command with what it does (from the catalogue)."""
-    title = f"<b>{escape(t('help-title'))}</b>"
-    if topic == "rules":
-        return f"{title}\n{escape(t('help-rules'))}"
-    return "\n".join([title, *(escape(line) for line in help_lines(t, typed=True))])
+    return message(hint_offer_layout(t, game_id, version))
 
 
 def alert(text: str) -> str:

@@ -11,12 +11,13 @@ from pathlib import Path
 import pytest
 
 from adapters.chat import cards
-from adapters.discord import render as discord_render
+from adapters.chat.plan import Redraw
+from adapters.discord.draw import draw as discord_draw
 from adapters.i18n import translator
 from adapters.i18n.chances import chances_line, percent
 from adapters.i18n.hints import hint_lines
-from adapters.telegram import render as telegram_render
 from adapters.telegram.draw import alert
+from adapters.telegram.draw import draw as telegram_draw
 from core.boxes import Box
 from core.game import Phase
 from core.identity import PlayerRef
@@ -51,8 +52,8 @@ async def test_every_board_shows_each_players_chance_in_both_languages(world: Wo
         line = chances_line(t, view)
         assert line is not None and line.startswith(words)
         assert "Alice 50%" in line and "Bob 50%" in line, line  # even, to a few millionths
-        assert escaped(line) in telegram_render.turn(t, view).text
-        assert line in (discord_render.turn(t, view).content or "")
+        assert escaped(line) in telegram_draw(t, cards.Redrawn(Redraw.TURN, view))[0].text
+        assert line in (discord_draw(t, cards.Redrawn(Redraw.TURN, view))[0].content or "")
 
 
 def escaped(text: str) -> str:
@@ -95,7 +96,7 @@ async def test_a_table_that_hides_the_chances_shows_no_line(world: World) -> Non
     await two_at_the_table(world)
     view = view_of((await world.board()).card)
     assert view.chances == () and chances_line(T, view) is None
-    assert "🎯" not in telegram_render.turn(T, view).text
+    assert "🎯" not in telegram_draw(T, cards.Redrawn(Redraw.TURN, view))[0].text
     asked = await world.command(ALICE, "chances")  # asked for, they are still told
     assert any(isinstance(card, cards.Lines) for card in asked.publicly)
 
@@ -131,7 +132,7 @@ async def test_the_grandmaster_is_seated_from_the_lobby_and_plays(world: World) 
     assert computer.name == T("computer-grandmaster")
     world.roller.push([6, 6, 6, 6, 5, 1, 1, 1, 1, 2, *THROWS])  # Alice 29, the computer 6
     await world.press(lobby, ALICE, "b")
-    await world.tables.clock.wake_computers(world.channel)
+    await world.tables.wake_computers(world.channel)
     for _ in range(500):  # the computer plays its turn by itself
         game = await world.game()
         if game.seats[game.current].player == ALICE:

@@ -9,10 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from adapters.discord import render as discord_render
+from adapters.chat import cards
+from adapters.chat.plan import Redraw
+from adapters.discord.draw import draw as discord_draw
 from adapters.i18n import translator
 from adapters.i18n.standings import standings_line
-from adapters.telegram import render as telegram_render
+from adapters.telegram.draw import draw as telegram_draw
 from core.identity import PlayerRef
 from tests.chat.kit import ALICE, BOB, T, World, opened, view_of
 from tests.kit import LOT_ALICE_LOW
@@ -41,8 +43,8 @@ async def test_the_board_says_who_leads_with_how_much(world: World) -> None:
     line = standings_line(T, view)
     assert line == "🏅 1. Alice 24 · 2. Bob 0"
     assert standings_line(RU, view) == line  # numbers and names read the same in Russian
-    assert line in telegram_render.turn(T, view).text
-    assert line in (discord_render.turn(RU, view).content or "")
+    assert line in telegram_draw(T, cards.Redrawn(Redraw.TURN, view))[0].text
+    assert line in (discord_draw(RU, cards.Redrawn(Redraw.TURN, view))[0].content or "")
 
 
 async def test_a_big_table_names_the_leaders_and_the_player_to_move_with_their_place(
@@ -74,4 +76,4 @@ async def test_a_player_alone_has_no_standings(world: World) -> None:
     await world.press(await world.board(), ALICE, "b")
     view = view_of((await world.board()).card)
     assert standings_line(T, view) is None
-    assert "🏅" not in telegram_render.turn(T, view).text
+    assert "🏅" not in telegram_draw(T, cards.Redrawn(Redraw.TURN, view))[0].text

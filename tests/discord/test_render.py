@@ -8,7 +8,11 @@ from typing import Any
 import discord
 import pytest
 
+from adapters.chat import cards
+from adapters.chat.layout import Button
+from adapters.chat.plan import Redraw
 from adapters.discord import render
+from adapters.discord.draw import draw
 from adapters.i18n import translator
 from core.actions import Join, Open, Roll, Score, Start
 from core.boxes import Box
@@ -33,6 +37,11 @@ def big_table() -> tuple[Game, list[PlayerRef]]:
     return game, players
 
 
+def drawn(card: cards.Card) -> render.Rendered:
+    (page,) = draw(T, card)
+    return page
+
+
 def components(rendered: render.Rendered) -> list[list[dict[str, Any]]]:
     assert rendered.view is not None
     rows = rendered.view.to_components()
@@ -46,13 +55,13 @@ def check_message(text: str | None) -> None:
 
 async def test_the_largest_lobby_and_its_start() -> None:
     game, players = big_table()
-    lobby = render.lobby(T, make_view(game))
+    lobby = drawn(cards.Board(make_view(game)))
     check_message(lobby.content)
     assert r"\*\*" in lobby.content and r"\`\`\`" in lobby.content  # escaped, not bold
     assert [len(row) for row in components(lobby)] == [4, 4]  # seating; computers
     started, events = apply(game, players[0], Start(), SeededRoller(3))
     view = make_view(started, None, events)
-    closed = render.lobby(T, view)
+    closed = drawn(cards.Redrawn(Redraw.LOBBY, view))
     check_message(closed.content)
     assert closed.view is None
 
@@ -61,12 +70,12 @@ async def test_the_turn_board_fits_five_rows_of_five() -> None:
     game, players = big_table()
     game, _ = apply(game, players[0], Start(), SeededRoller(3))
     current = game.seats[game.current].player
-    first = render.turn(T, make_view(game), notify=True)
+    first = drawn(cards.Board(make_view(game), notify=True))
     check_message(first.content)
     assert first.ping == current.id and f"<@{current.id}>" in (first.content or "")
     assert [len(row) for row in components(first)] == [2]
     game, _ = apply(game, current, Roll(), ScriptedRoller([1, 3, 4, 5, 6]))
-    board = render.turn(T, make_view(game))
+    board = drawn(cards.Redrawn(Redraw.TURN, make_view(game)))
     check_message(board.content)
     rows = components(board)
     assert [len(row) for row in rows] == [5, 3, 5, 5]  # dice; roll, sheet, hint; ten boxes
@@ -86,7 +95,7 @@ async def test_the_final_sheet_of_the_largest_table_is_cut_into_pages() -> None:
         box = next(b for b in Box if game.seats[game.current].scores[b.index] is None)
         game, events = apply(game, current, Score(box), ScriptedRoller())
     view = make_view(game, None, events)
-    pages = render.final(T, view)
+    pages = [page.content or "" for page in draw(T, cards.Final(view))]
     assert len(pages) > 1
     for page in pages:
         check_message(page)
@@ -94,7 +103,7 @@ async def test_the_final_sheet_of_the_largest_table_is_cut_into_pages() -> None:
     text = "\n".join(pages)
     assert "Shared win:" in text and text.count("Total") == 13  # 50 players, 4 a table
     assert "ˋˋˋ00" in text and "```0" not in text  # a name cannot close the code block
-    finished = render.finished_turn(T, view)
+    finished = drawn(cards.Redrawn(Redraw.FINISHED_TURN, view))
     check_message(finished.content)
     assert finished.view is None
 
@@ -114,21 +123,31 @@ def as_view(buttons: render.Buttons) -> discord.ui.View:
 
 async def test_the_buttons_are_what_a_discord_py_view_of_them_sends() -> None:
     game, players = big_table()
-    lobby = render.lobby(T, make_view(game))
+    lobby = drawn(cards.Board(make_view(game)))
     game, _ = apply(game, players[0], Start(), SeededRoller(3))
     current = game.seats[game.current].player
-    first = render.turn(T, make_view(game), notify=True)
+    first = drawn(cards.Board(make_view(game), notify=True))
     game, _ = apply(game, current, Roll(), ScriptedRoller([1, 3, 4, 5, 6]))
-    drawn = [
+    boards = [
         lobby,
         first,
-        render.turn(T, make_view(game)),
-        render.settings(T, ChatSettings()),
-        render.forget(T, "1"),
+        drawn(cards.Redrawn(Redraw.TURN, make_view(game))),
+        drawn(cards.Settings(ChatSettings())),
+        drawn(cards.Forget("1")),
     ]
-    for rendered in drawn:
+    for rendered in boards:
         assert rendered.view is not None
         assert rendered.view.to_components() == as_view(rendered.view).to_components()
         assert not rendered.view.is_dispatchable() and rendered.view.is_finished()
     with pytest.raises(ValueError):
         render.Buttons([[render.button(f"b{i}", "x")] for i in range(6)])
+    with pytest.raises(ValueError):
+        render.button("x" * 101, "x")
+
+
+def test_a_button_that_opens_a_link_is_a_link_button() -> None:
+    link = render.buttons([(Button("Add me", url="https://example.org/add"),)])
+    assert link is not None
+    assert link.to_components()[0]["components"] == [
+        {"type": 2, "style": 5, "label": "Add me", "url": "https://example.org/add"}
+    ]

@@ -4,14 +4,19 @@ python-telegram-bot's objects serialise to, and a call without files is one JSON
 from __future__ import annotations
 
 import orjson
+import pytest
 from aiohttp import FormData
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, InputFile
 from telegram.request import RequestData
 from telegram.request._requestparameter import RequestParameter
 
+from adapters.chat import cards
+from adapters.chat.layout import Button
+from adapters.chat.plan import Redraw
 from adapters.i18n import translator
 from adapters.telegram import render
 from adapters.telegram.calls import markup_object
+from adapters.telegram.draw import draw
 from adapters.telegram.http import JSON, request_body
 from core.actions import Join, Open, Roll, Start
 from core.chat_settings import ChatSettings
@@ -31,6 +36,11 @@ def lobby() -> Game:
     return game
 
 
+def drawn(card: cards.Card) -> render.Rendered:
+    (page,) = draw(T, card)
+    return page
+
+
 def as_ptb(markup: render.Keyboard) -> InlineKeyboardMarkup:
     """The same keyboard built of python-telegram-bot's objects, button by button."""
     rows = markup["inline_keyboard"]
@@ -44,22 +54,24 @@ def test_every_keyboard_is_what_python_telegram_bot_would_send() -> None:
     started, _ = apply(game, ALICE, Start(), SeededRoller(3))
     current = started.seats[started.current].player
     rolled, _ = apply(started, current, Roll(), ScriptedRoller([1, 3, 4, 5, 6]))
-    drawn = [
-        render.lobby(T, make_view(game)),
-        render.turn(T, make_view(started), notify=True),
-        render.turn(T, make_view(rolled)),
-        render.settings(T, ChatSettings()),
-        render.forget(T, "1"),
-        render.welcome(T, False, "https://t.me/bot?startgroup=general"),
+    boards = [
+        drawn(cards.Board(make_view(game))),
+        drawn(cards.Board(make_view(started), notify=True)),
+        drawn(cards.Redrawn(Redraw.TURN, make_view(rolled))),
+        drawn(cards.Settings(ChatSettings())),
+        drawn(cards.Forget("1")),
+        drawn(cards.Welcome(False, "https://t.me/bot?startgroup=general")),
         render.hint_offer(T, "abcdefgh", 7),
     ]
-    for rendered in drawn:
+    for rendered in boards:
         assert rendered.markup is not None
         assert as_ptb(rendered.markup).to_dict() == rendered.markup
         assert markup_object(rendered.markup) == as_ptb(rendered.markup)
-    rows = drawn[2].markup["inline_keyboard"] if drawn[2].markup else []
+    rows = boards[2].markup["inline_keyboard"] if boards[2].markup else []
     assert [len(row) for row in rows] == [5, 3, 2, 2, 2, 2, 2]  # dice; roll, sheet, hint; boxes
     assert markup_object(None) is None
+    with pytest.raises(ValueError):  # Telegram refuses callback data over 64 bytes
+        render.keyboard([(Button("x", "é" * 33),)])
 
 
 def test_a_call_without_files_is_one_json_body_and_one_with_files_a_form() -> None:
