@@ -132,7 +132,7 @@ async def test_the_grandmaster_is_seated_from_the_lobby_and_plays(world: World) 
     assert computer.name == T("computer-grandmaster")
     world.roller.push([6, 6, 6, 6, 5, 1, 1, 1, 1, 2, *THROWS])  # Alice 29, the computer 6
     await world.press(lobby, ALICE, "b")
-    await world.tables.wake_computers(world.channel)
+    await world.tables.clock.wake_computers(world.channel)
     for _ in range(500):  # the computer plays its turn by itself
         game = await world.game()
         if game.seats[game.current].player == ALICE:
