@@ -168,8 +168,8 @@ class Shape:
     boxes: int  # open boxes to a row
     computers: int  # "add a computer" buttons to a row
     settings: int  # settings to a row (Done among them)
-    start_beside_join: bool  # Start and Cancel on Join's row, else on a row of their own last
-    welcome_commands: bool
+    start_by_join: bool  # Start and Cancel on Join's row, else on a row of their own last
+    welcome_menu: bool  # the welcome lists the commands and offers to add the bot to a group
 
 
 def plain(text: str) -> Line:

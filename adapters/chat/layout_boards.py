@@ -104,7 +104,7 @@ def lobby(t: Translator, view: GameView, shape: Shape) -> Message:
     )
     rows: list[Row] = (
         [(*seating, *start), *computers]
-        if shape.start_beside_join
+        if shape.start_by_join
         else [tuple(seating), *computers, tuple(start)]
     )
     return Message(tuple(lines), tuple(rows), names=names)

@@ -144,7 +144,7 @@ def welcome(t: Translator, brief: bool, invite: str | None, shape: Shape) -> Mes
     """A first contact: where the platform's welcome lists the commands, the whole welcome and
     them, with a button that adds the bot to a group; else (and in a group) its lines alone."""
     first, *rest = welcome_lines(t, brief)
-    if brief or not shape.welcome_commands:
+    if brief or not shape.welcome_menu:
         return Message(_plain([first, *rest]))
     rows = ((Button(t("btn-add-to-group"), url=invite),),) if invite else ()
     return Message((bold(first), *_plain(rest), *_commands(t, shape)), rows)

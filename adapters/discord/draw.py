@@ -15,13 +15,7 @@ from adapters.i18n import Translator
 # one row and its computers on the next, the settings three to a row (eleven buttons within
 # its five rows). Options are named; slash commands list themselves: the welcome does not.
 SHAPE = layout.Shape(
-    "discord",
-    typed=False,
-    boxes=5,
-    computers=5,
-    settings=3,
-    start_beside_join=True,
-    welcome_commands=False,
+    "discord", typed=False, boxes=5, computers=5, settings=3, start_by_join=True, welcome_menu=False
 )
 
 

@@ -20,13 +20,7 @@ ALERT_CHOICES = 3
 # one a row, Start and Cancel last; arguments typed after a command; its welcome lists the
 # commands and offers a group.
 SHAPE = layout.Shape(
-    "telegram",
-    typed=True,
-    boxes=2,
-    computers=2,
-    settings=1,
-    start_beside_join=False,
-    welcome_commands=True,
+    "telegram", typed=True, boxes=2, computers=2, settings=1, start_by_join=False, welcome_menu=True
 )
 
 

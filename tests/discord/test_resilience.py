@@ -35,6 +35,8 @@ from tests.fakes.discord import (
 
 ROOT = Path(__file__).resolve().parents[2]
 LOT_ALICE_LOW = [1, 1, 1, 1, 2, 6, 6, 6, 6, 5]
+# A bot process's start, at most: under four test workers on two cores one took over 15 s.
+STARTED = 30.0
 MENTION = re.compile(r"<@(\d+)>'s turn · round (\d+)/10 · throw (\d)/3")
 
 
@@ -127,9 +129,15 @@ class BotProcess:
                 self._ready.set()
 
     async def ready(self) -> None:
+        """Wait for the bot's ready line; a bot that never says it is killed (and its pipe
+        read to the end) before the test fails, so nothing of it outlives the test."""
         waiter = asyncio.create_task(self._ready.wait())
-        await asyncio.wait({waiter, self._reader}, timeout=15, return_when=asyncio.FIRST_COMPLETED)
+        await asyncio.wait(
+            {waiter, self._reader}, timeout=STARTED, return_when=asyncio.FIRST_COMPLETED
+        )
         waiter.cancel()
+        if not self._ready.is_set() and self.proc.returncode is None:
+            await self.kill()
         assert self._ready.is_set(), f"the bot did not become ready:\n{self.log[-3000:]}"
 
     async def kill(self) -> None:
