@@ -99,9 +99,10 @@ def usage(command: Command, t: Translator, *, typed: bool) -> str:
     return " ".join(parts)
 
 
-def help_lines(t: Translator, *, typed: bool) -> list[str]:
-    """Every command with what it does, one line each."""
-    return [f"{usage(c, t, typed=typed)} — {t(c.about)}" for c in COMMANDS]
+def listed(t: Translator, *, typed: bool) -> list[tuple[str, str]]:
+    """Every command as the reader types it, with what it does: the help's lines and the
+    README's table."""
+    return [(usage(c, t, typed=typed), t(c.about)) for c in COMMANDS]
 
 
 def welcome_lines(t: Translator, brief: bool) -> list[str]:
@@ -115,7 +116,7 @@ def readme_table(*, typed: bool, t: Translator | None = None) -> str:
     """The README's table of the commands (kept equal to this list by a test)."""
     t = t or translator("en")
     rows = ["| command | what it does |", "|---|---|"]
-    rows += [f"| `{usage(c, t, typed=typed)}` | {t(c.about)} |" for c in COMMANDS]
+    rows += [f"| `{command}` | {about} |" for command, about in listed(t, typed=typed)]
     return "\n".join(rows)
 
 

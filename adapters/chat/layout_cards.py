@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from adapters.chat import cards, payload
-from adapters.chat.catalogue import COMMANDS, usage, welcome_lines
+from adapters.chat.catalogue import listed, welcome_lines
 from adapters.chat.layout import (
     Block,
     Button,
@@ -127,8 +127,8 @@ def forget(t: Translator, player_id: str) -> Message:
 def _commands(t: Translator, shape: Shape) -> tuple[Line, ...]:
     """Every command, as typed on the platform, with what it does (from the catalogue)."""
     return tuple(
-        Line((Span(usage(c, t, typed=shape.typed), Mark.COMMAND), Span(" — "), Span(t(c.about))))
-        for c in COMMANDS
+        Line((Span(command, Mark.COMMAND), Span(" — "), Span(about)))
+        for command, about in listed(t, typed=shape.typed)
     )
 
 

@@ -11,18 +11,11 @@ from adapters.discord import render
 from adapters.discord.render import MESSAGE_LIMIT, Rendered
 from adapters.i18n import Translator
 
-# Discord's wide rows (five buttons at most): the boxes five to a row, the lobby's seating on
-# one row and its computers on the next, the settings three to a row (eleven buttons within
-# its five rows). Options are named; slash commands list themselves: the welcome does not.
-SHAPE = layout.Shape(
-    "discord", typed=False, boxes=5, computers=5, settings=3, start_by_join=True, welcome_menu=False
-)
-
 
 class Discord:
-    """Discord's serialiser of the layouts (see SHAPE for its rows)."""
+    """Discord's serialiser of the layouts (see render.SHAPE for its rows)."""
 
-    shape = SHAPE
+    shape = render.SHAPE
     writing = render
     limit = MESSAGE_LIMIT
 

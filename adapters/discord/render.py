@@ -29,6 +29,13 @@ SHEET_FILE = "score-sheet.png"
 ROWS = 5
 LABEL_LIMIT = 80
 CUSTOM_ID_LIMIT = 100
+
+# Discord's wide rows (five buttons at most): the boxes five to a row, the lobby's seating on
+# one row and its computers on the next, the settings three to a row (eleven buttons within
+# its five rows). Options are named; slash commands list themselves: the welcome does not.
+SHAPE = layout.Shape(
+    "discord", typed=False, boxes=5, computers=5, settings=3, start_by_join=True, welcome_menu=False
+)
 _Style = discord.ButtonStyle
 Component = dict[str, Any]  # a button (type 2) or an action row (type 1), as Discord's JSON
 STYLES = {

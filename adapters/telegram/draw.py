@@ -16,18 +16,10 @@ from adapters.telegram.render import CAPTION_LIMIT, MESSAGE_LIMIT, Rendered
 ALERT_CHOICES = 3
 
 
-# Telegram's phones: two buttons a row (the computers' names are long in Russian), the settings
-# one a row, Start and Cancel last; arguments typed after a command; its welcome lists the
-# commands and offers a group.
-SHAPE = layout.Shape(
-    "telegram", typed=True, boxes=2, computers=2, settings=1, start_by_join=False, welcome_menu=True
-)
-
-
 class Telegram:
-    """Telegram's serialiser of the layouts (see SHAPE for its rows)."""
+    """Telegram's serialiser of the layouts (see render.SHAPE for its rows)."""
 
-    shape = SHAPE
+    shape = render.SHAPE
     writing = render
     limit = MESSAGE_LIMIT
 

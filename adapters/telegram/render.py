@@ -21,6 +21,13 @@ ALERT_LIMIT = 200
 CAPTION_LIMIT = 1024
 CALLBACK_LIMIT = 64  # bytes of a button's callback_data
 
+# Telegram's phones: two buttons a row (the computers' names are long in Russian), the settings
+# one a row, Start and Cancel last; arguments typed after a command; its welcome lists the
+# commands and offers a group.
+SHAPE = layout.Shape(
+    "telegram", typed=True, boxes=2, computers=2, settings=1, start_by_join=False, welcome_menu=True
+)
+
 Button = dict[str, str]  # an InlineKeyboardButton as JSON: its text, its callback_data or url
 Keyboard = dict[str, list[list[Button]]]  # an InlineKeyboardMarkup as JSON
 

@@ -27,9 +27,9 @@ from adapters.chat.layout import (
 from adapters.chat.layout_boards import finished_turn, lobby, turn
 from adapters.chat.layout_cards import of
 from adapters.chat.plan import Redraw
-from adapters.discord.draw import SHAPE as DISCORD
+from adapters.discord.render import SHAPE as DISCORD
 from adapters.i18n import translator
-from adapters.telegram.draw import SHAPE as TELEGRAM
+from adapters.telegram.render import SHAPE as TELEGRAM
 from core.actions import Cancel, Join, Leave, Open, Roll, Score, Start, ToggleHold
 from core.boxes import Box
 from core.dice import ScriptedRoller, SeededRoller
