@@ -12,6 +12,7 @@ The settings screen's buttons are `cfg|<setting>` (or `cfg|done`); the confirmat
 from __future__ import annotations
 
 import re
+from functools import cache
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -128,6 +129,7 @@ def shown(datas: Iterable[str]) -> Press | None:
     return next((press for press in presses if press is not None), None)
 
 
+@cache  # a board names 10-20 actions at every press: each one's code worked out once
 def action_code(action: Action) -> str:
     match action:
         case Join():
