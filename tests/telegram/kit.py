@@ -108,6 +108,13 @@ def board_showing(fake: FakeTelegram, chat: FakeChat, text: str) -> FakeMessage 
     return boards[-1] if boards and text in boards[-1].plain_text else None
 
 
+def to_move(fake: FakeTelegram, chat: FakeChat, user: FakeUser) -> bool:
+    """Whether the newest board with buttons is `user`'s turn (it mentions them); False
+    meanwhile, without failing."""
+    boards = [m for m in fake.bot_messages(chat) if m.reply_markup and not m.deleted]
+    return bool(boards) and f"id={user.id}" in boards[-1].text
+
+
 async def press(
     fake: FakeTelegram, user: FakeUser, message: FakeMessage, label: str, settle: float = 5.0
 ) -> str:

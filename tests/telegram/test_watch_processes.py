@@ -18,7 +18,7 @@ from core.service import GameService, Outcome
 from tests.conftest import needs_postgres
 from tests.fakes.telegram import FakeTelegram
 from tests.process import Bot, on_telegram
-from tests.telegram.kit import live_board, press
+from tests.telegram.kit import live_board, press, to_move
 
 pytestmark = [needs_postgres, pytest.mark.slow]
 
@@ -77,7 +77,7 @@ async def test_a_watcher_in_another_process_sees_presses_computers_and_the_clock
         await press(fake, ann, live_board(fake, group), "+ Novice")
         await press(fake, ann, live_board(fake, group), "Start")
         for _ in range(3):  # Ann plays until the computer has played a turn
-            await fake.wait_for(lambda: f"id={ann.id}" in live_board(fake, group).text, timeout=20)
+            await fake.wait_for(lambda: to_move(fake, group, ann), timeout=20)
             await fake.settle()
             if await computer_rolled(postgres_url):
                 break

@@ -15,7 +15,7 @@ from core.events import DiceRolled, TurnReminder, TurnTimedOut, event_to_dict
 from core.identity import ChannelKey
 from core.service import GameService
 from tests.fakes.telegram import FakeTelegram
-from tests.telegram.kit import bot_settings, live_board, press
+from tests.telegram.kit import bot_settings, live_board, press, to_move
 
 ANN_ID = 1001
 
@@ -58,7 +58,7 @@ async def test_a_second_watcher_sees_every_outcome_presses_clock_and_computers(
         # Ann plays until her turn's clock runs out with a throw on the table; the computer
         # plays its own turns meanwhile.
         for _ in range(40):
-            await fake.wait_for(lambda: f"id={ann.id}" in live_board(fake, group).text, timeout=20)
+            await fake.wait_for(lambda: to_move(fake, group, ann), timeout=20)
             await fake.settle()
             if computer_rolled(database):
                 break
