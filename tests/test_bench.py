@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bench import actions, chats, convoy, limits, memory, roundtrip, service, startup
+from bench import actions, chats, convoy, draw, limits, memory, roundtrip, service, startup
 from bench.roundtrip import CAPACITY, Level
 
 
@@ -98,3 +98,9 @@ async def test_limits_benchmark_runs(tmp_path: Path) -> None:
     report = limits.Report(tables=[run])
     text = "\n".join(report.lines())
     assert "429/game" in text and "edits/press" in text and "stale" in text
+
+
+def test_draw_benchmark_runs() -> None:
+    figures = draw.measure(1, 20)
+    assert set(figures) == {(p, b) for p in draw.PLATFORMS for b in ("lobby", "turn")}
+    assert all(value > 0 for values in figures.values() for value in values)
