@@ -27,6 +27,7 @@ from bot.app import open_repository
 from bot.logs import RedactSecrets, configure
 from bot.settings import Settings
 from bot.startup import StartupError, database_failure, invalid_settings
+from core.service import GameService
 
 
 class _Parser(argparse.ArgumentParser):
@@ -92,7 +93,7 @@ async def main(argv: Sequence[str]) -> int:
     try:
         if arguments.tool == "forget":
             return await forget.run(arguments, repository)
-        games = await repository.rebuild_ratings()
+        games = await GameService(repository).rebuild_ratings()
         print(f"rated {games} recorded games again, in the order they were rated")
     finally:
         await repository.close()

@@ -9,11 +9,11 @@ import os
 import secrets
 import socket
 import time
-from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from core.accuracy import Accuracy, Ended
 from core.actions import Action, Leave, Open
 from core.broadcast import Broadcast, Watch
 from core.chat_settings import ChatSettings
@@ -24,7 +24,7 @@ from core.errors import ErrorCode, GameError
 from core.events import RECORDED_ENDS, Event, LobbyOpened
 from core.forget import Forgotten, forgettable, new_alias, scrubbed
 from core.game import Game, Phase, apply, open_lobby, require_turn
-from core.identity import COMPUTER_PREFIX, ChannelKey, PlayerRef
+from core.identity import ChannelKey, PlayerRef
 from core.locks import ChannelLocks
 from core.ports import Boards, GameRepository, Records
 from core.presses import TurnPresses, why_stale
@@ -40,7 +40,6 @@ log = logging.getLogger(__name__)
 Publish = Callable[["Outcome"], Awaitable[None]]
 # A computer whose publishing keeps failing gives up after this many tries; the next wake retries.
 COMPUTER_TRIES = 3
-ENDED_KEPT = 32  # the latest ended games whose log and review are kept for their final message
 
 
 def new_game_id() -> str:
@@ -55,15 +54,6 @@ class Outcome:
     game: Game
     events: tuple[Event, ...]
     view: GameView
-
-
-@dataclass(frozen=True)
-class Ended:
-    """A recorded game's end as the service weighed it (for its accuracy beside the results):
-    its log and each player's review in expected points, which its final message reads too."""
-
-    events: tuple[Event, ...]
-    reviews: Mapping[str, PlayerReview]
 
 
 class GameService:
@@ -88,7 +78,7 @@ class GameService:
         self._locks = ChannelLocks()
         self._computers: dict[str, asyncio.Task[None]] = {}
         self._presses = TurnPresses()
-        self._ended: OrderedDict[tuple[str, int], Ended] = OrderedDict()
+        self._accuracy = Accuracy(repository)
         self._closed = False
 
     async def act(
@@ -123,7 +113,7 @@ class GameService:
             self._presses.seen(new)
             self._clocks.schedule(new)
             if new.end_reason in RECORDED_ENDS and previous is not None:
-                await self._record_accuracy(new)
+                await self._accuracy.record(new)
             return self._offered(Outcome(new, events, make_view(new, player.id, events)))
 
     async def rematch(
@@ -173,26 +163,9 @@ class GameService:
         ours = isinstance(opened, LobbyOpened) and opened.rematch_of == old_game_id
         return ErrorCode.REMATCH_OPEN if ours else ErrorCode.GAME_EXISTS
 
-    async def _record_accuracy(self, game: Game) -> None:
-        """Each person's accuracy beside their result; weighing every decision of the game
-        takes milliseconds a player: in a thread, not on the loop every table shares."""
-        from core.review import review
-
-        events = tuple(await self._repository.events(game.id))
-        reviews = await asyncio.to_thread(review, events, game.variants)
-        self._ended[game.id, game.version] = Ended(events, reviews)
-        while len(self._ended) > ENDED_KEPT:
-            self._ended.popitem(last=False)
-        accuracy = {
-            player_id: player_review.accuracy(game.variants)
-            for player_id, player_review in reviews.items()
-            if not player_review.player_id.startswith(COMPUTER_PREFIX)
-        }
-        await self._repository.set_accuracy(game.id, accuracy)
-
     def ended(self, game_id: str, version: int) -> Ended | None:
         """The end of a game recorded lately, at this version, as weighed then (see Ended)."""
-        return self._ended.get((game_id, version))
+        return self._accuracy.ended(game_id, version)
 
     async def game(self, channel: ChannelKey) -> Game | None:
         return await self._repository.active_game(channel)
@@ -253,6 +226,11 @@ class GameService:
 
     async def save_chat_settings(self, platform: str, chat: str, settings: ChatSettings) -> None:
         await self._repository.save_chat_settings(platform, chat, settings)
+
+    async def rebuild_ratings(self) -> int:
+        """Every rating worked out again from the results, in the order they were rated (the
+        operator's tool); how many games."""
+        return await self._repository.rebuild_ratings()
 
     async def forget_person(
         self, platform: str, player_id: str
@@ -383,7 +361,7 @@ class GameService:
                 await self._repository.save(new, events, game.version)
                 self._presses.seen(new)
                 if new.end_reason in RECORDED_ENDS:  # a last turn played for its player
-                    await self._record_accuracy(new)
+                    await self._accuracy.record(new)
                 if next_deadline(new) is None:
                     await self._repository.release_deadline(game.id, self.owner)
                 self._clocks.schedule(new)
