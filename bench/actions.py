@@ -18,8 +18,9 @@ from core.actions import Open, Roll, Score, Start, ToggleHold
 from core.boxes import Box
 from core.dice import SeededRoller
 from core.events import Event
-from core.game import Game, apply, open_lobby
+from core.game import apply, open_lobby
 from core.identity import ChannelKey, PlayerRef
+from core.table import Game
 from core.view import make_view
 
 PLAYER = PlayerRef("1", "Ann")

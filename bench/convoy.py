@@ -29,8 +29,9 @@ from adapters.sqlite import SqliteRepository
 from adapters.sqlite.saves import SAVE, save_row
 from core.actions import Open, Roll, Score, Start
 from core.dice import SeededRoller
-from core.game import Phase, apply, open_lobby
+from core.game import apply, open_lobby
 from core.identity import ChannelKey, PlayerRef
+from core.table import Phase
 
 GAMES = 50
 MANY = SAVE.split(" VALUES ")[0] + " VALUES "

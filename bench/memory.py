@@ -52,10 +52,11 @@ from core.actions import Join, Open, Roll, Score, Start
 from core.chat_settings import ChatSettings
 from core.dice import SeededRoller
 from core.events import Event
-from core.game import Game, Phase, apply, open_lobby
+from core.game import apply, open_lobby
 from core.identity import ChannelKey, PlayerRef
 from core.rules import BigGeneralMode
 from core.service import new_game_id
+from core.table import Game, Phase
 
 FINISHED = 10_000
 IN_PROGRESS = 500

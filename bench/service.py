@@ -51,12 +51,12 @@ from core.actions import Action, Open, Roll, Score, Start, ToggleHold
 from core.dice import SeededRoller
 from core.errors import ErrorCode, GameError
 from core.events import Event
-from core.game import Game, Phase
 from core.identity import ChannelKey, PlayerRef
 from core.ports import GameRepository
 from core.rules import Variants
 from core.service import GameService, Outcome
 from core.strategy import RuleKey, keep_row, solve
+from core.table import Game, Phase
 from core.turns import FULL
 
 LEVELS = (1, 10, 100, 500)

@@ -36,9 +36,9 @@ from bot.startup import (
 )
 from core.dice import Roller, SecureRoller, SeededRoller
 from core.events import Event
-from core.game import Game
 from core.rules import DEFAULT_VARIANTS
 from core.service import GameService
+from core.table import Game
 
 if TYPE_CHECKING:
     from aiohttp import web

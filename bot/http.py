@@ -21,9 +21,9 @@ from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
 from adapters.chat.metrics import ACTIVE_TABLES, REGISTRY, Link
 from bot.startup import REFUSED, StartupError, describe
-from core.game import Phase
 from core.identity import ChannelKey
 from core.service import GameService
+from core.table import Phase
 
 log = logging.getLogger(__name__)
 STORAGE_TIMEOUT = 1.0  # seconds the storage has to answer /healthz's read

@@ -10,9 +10,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from core.events import Event
-from core.game import Game
 from core.identity import COMPUTER_PREFIX
 from core.ports import GameRepository
+from core.table import Game
 
 if TYPE_CHECKING:  # the review (numpy) is imported when first used
     from core.review import PlayerReview

@@ -18,8 +18,8 @@ import numpy.typing as npt
 from core.boxes import Box
 from core.dice import DICE_COUNT, FACES, Dice
 from core.distribution import Distributions, distributions, within_turn
-from core.game import Game, Phase
 from core.rules import MAX_THROWS, Variants, is_big_general
+from core.table import Game, Phase
 
 FloatArray = npt.NDArray[np.float64]
 

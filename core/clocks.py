@@ -9,9 +9,9 @@ import logging
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import TYPE_CHECKING
 
-from core.game import Game
 from core.identity import ChannelKey
 from core.ports import GameRepository
+from core.table import Game
 from core.timeouts import next_deadline
 
 if TYPE_CHECKING:

@@ -6,10 +6,10 @@ from __future__ import annotations
 from core.actions import Action, Hold, Roll, Score
 from core.boxes import Box
 from core.errors import ErrorCode, GameError
-from core.game import Game, Phase
 from core.identity import COMPUTER_PREFIX, PlayerRef
 from core.levels import Level
 from core.rules import MAX_THROWS, score
+from core.table import Game, Phase
 
 
 def level_of(player: PlayerRef | str) -> Level | None:

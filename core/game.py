@@ -1,10 +1,9 @@
-"""One table's state and its pure transitions: (game, player, action, roller) → (game, events)."""
+"""One table's pure transitions: (game, player, action, roller) → (game, events); the values
+they move between are core.table's."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from enum import Enum
-from typing import Any, TypeVar
+from dataclasses import replace
 
 from core.actions import (
     Abandon,
@@ -24,7 +23,7 @@ from core.actions import (
     ToggleHold,
 )
 from core.boxes import ALL_BOXES, Box
-from core.dice import DICE_COUNT, Dice, Roller
+from core.dice import DICE_COUNT, Roller
 from core.errors import ErrorCode, GameError
 from core.events import (
     BigGeneralThrown,
@@ -46,115 +45,18 @@ from core.events import (
     TurnStarted,
 )
 from core.identity import COMPUTER_PREFIX, ChannelKey, PlayerRef
-from core.rules import MAX_THROWS, ROUNDS, Variants, is_big_general, score
-from core.takeback import Retake, retake_of, take_back
-
-NO_HOLDS: tuple[bool, ...] = (False,) * DICE_COUNT
-_Value = TypeVar("_Value", "Game", "Seat", "Turn")
-
-
-def _evolve(value: _Value, **changes: Any) -> _Value:
-    """`dataclasses.replace` for this module's frozen values, none of which checks anything as
-    it is made: a copy of the fields with `changes`, at a sixth of replace's cost (every
-    action makes two to four)."""
-    new = object.__new__(type(value))
-    fields = new.__dict__
-    fields.update(value.__dict__)
-    fields.update(changes)
-    return new
-
-
-class Phase(Enum):
-    LOBBY = "lobby"
-    PLAYING = "playing"
-    FINISHED = "finished"
-
-    @property
-    def active(self) -> bool:
-        return self is not Phase.FINISHED
-
-
-@dataclass(frozen=True)
-class Seat:
-    """A player's place at the table and their column of the score sheet."""
-
-    player: PlayerRef
-    scores: tuple[int | None, ...] = (None,) * len(ALL_BOXES)
-    active: bool = True
-    missed: int = 0  # turns in a row whose time ran out
-
-    @property
-    def total(self) -> int:
-        return sum(points for points in self.scores if points is not None)
-
-    def score_of(self, box: Box) -> int | None:
-        return self.scores[box.index]
-
-    def open_boxes(self) -> tuple[Box, ...]:
-        sheet = zip(ALL_BOXES, self.scores, strict=True)
-        return tuple(box for box, points in sheet if points is None)
-
-
-@dataclass(frozen=True)
-class Turn:
-    """The current player's throws so far: dice showing and which are held."""
-
-    throws: int = 0
-    dice: Dice = ()
-    held: tuple[bool, ...] = NO_HOLDS
-    reminded: bool = False
-
-    @property
-    def throws_left(self) -> int:
-        return MAX_THROWS - self.throws
-
-
-NEW_TURN = Turn()  # a turn before its first throw (frozen: every turn may begin from it)
-
-
-@dataclass(frozen=True)
-class LotThrow:
-    round: int
-    player_id: str
-    dice: Dice
-
-
-@dataclass(frozen=True)
-class Game:
-    """One table. Seats are in join order in the lobby and in seating order once started."""
-
-    id: str
-    channel: ChannelKey
-    host_id: str
-    variants: Variants
-    phase: Phase = Phase.LOBBY
-    seats: tuple[Seat, ...] = ()
-    current: int = 0
-    round: int = 0
-    turn: Turn = field(default_factory=Turn)
-    lot: tuple[LotThrow, ...] = ()
-    version: int = 0
-    winners: tuple[str, ...] = ()
-    end_reason: EndReason | None = None
-    turn_started: float = 0.0  # when the current turn (in the lobby: the lobby) began
-    touched: float = 0.0  # when anything last happened
-    language: str = ""  # the table's language, decided when it opened ("": the chat decides)
-    retake: Retake | None = None  # what taking back the last box restores (core.takeback)
-
-    def seat_of(self, player_id: str) -> int | None:
-        for index, seat in enumerate(self.seats):
-            if seat.player.id == player_id:
-                return index
-        return None
-
-    @property
-    def current_seat(self) -> Seat | None:
-        return self.seats[self.current] if self.phase is Phase.PLAYING else None
-
-    @property
-    def host(self) -> PlayerRef | None:
-        index = self.seat_of(self.host_id)
-        return None if index is None else self.seats[index].player
+from core.rules import ROUNDS, is_big_general, score
+from core.table import (
+    NEW_TURN,
+    NO_HOLDS,
+    Game,
+    LotThrow,
+    Phase,
+    Seat,
+    Turn,
+    evolve,
+)
+from core.takeback import retake_of, take_back
 
 
 def open_lobby(
@@ -215,10 +117,10 @@ def apply(
         case _:
             raise GameError(ErrorCode.BAD_ACTION)
     if new.retake is not None and not isinstance(action, Score | Remind):
-        new = _evolve(new, retake=None)  # the next player acted: the last box stands
+        new = evolve(new, retake=None)  # the next player acted: the last box stands
     if any(isinstance(event, TurnStarted) for event in events):
-        return _evolve(new, version=game.version + 1, touched=now, turn_started=now), events
-    return _evolve(new, version=game.version + 1, touched=now), events
+        return evolve(new, version=game.version + 1, touched=now, turn_started=now), events
+    return evolve(new, version=game.version + 1, touched=now), events
 
 
 def _require_host(game: Game, player: PlayerRef) -> None:
@@ -355,7 +257,7 @@ def _roll(game: Game, player: PlayerRef, roller: Roller) -> tuple[Game, tuple[Ev
     dice = tuple(turn.dice[i] if held[i] else next(fresh) for i in range(DICE_COUNT))
     throw = turn.throws + 1
     # The turn goes on (its reminder included): only its throws, dice and holds change.
-    game = _evolve(game, turn=_evolve(turn, throws=throw, dice=dice, held=held))
+    game = evolve(game, turn=evolve(turn, throws=throw, dice=dice, held=held))
     events: list[Event] = [DiceRolled(player.id, throw, dice, held)]
     if is_big_general(dice, throw, game.variants):
         events.append(BigGeneralThrown(player.id, dice))
@@ -384,7 +286,7 @@ def _hold(game: Game, player: PlayerRef, held: tuple[bool, ...]) -> tuple[Game, 
         raise GameError(ErrorCode.THROW_FIRST)
     if game.turn.throws_left <= 0:
         raise GameError(ErrorCode.NO_THROWS_LEFT)
-    return _evolve(game, turn=_evolve(game.turn, held=held)), (HoldChanged(player.id, held),)
+    return evolve(game, turn=evolve(game.turn, held=held)), (HoldChanged(player.id, held),)
 
 
 def _score(game: Game, player: PlayerRef, box: Box, now: float) -> tuple[Game, tuple[Event, ...]]:
@@ -396,13 +298,13 @@ def _score(game: Game, player: PlayerRef, box: Box, now: float) -> tuple[Game, t
         raise GameError(ErrorCode.BOX_FILLED, box=box.value)
     points = score(box, turn.dice, turn.throws == 1, game.variants)
     scores = tuple(points if b is box else seat.scores[b.index] for b in ALL_BOXES)
-    seats = tuple(_evolve(s, scores=scores, missed=0) if s is seat else s for s in game.seats)
+    seats = tuple(evolve(s, scores=scores, missed=0) if s is seat else s for s in game.seats)
     events: list[Event] = [BoxScored(player.id, box, points, turn.dice, turn.throws)]
     retake = retake_of(game, box, now)
-    game, more = _advance(_evolve(game, seats=seats, retake=retake))
+    game, more = _advance(evolve(game, seats=seats, retake=retake))
     events.extend(more)
     if retake is not None and game.phase is Phase.FINISHED:  # the game's last box stands
-        game = _evolve(game, retake=None)
+        game = evolve(game, retake=None)
     return game, tuple(events)
 
 
@@ -420,7 +322,7 @@ def _advance(game: Game) -> tuple[Game, tuple[Event, ...]]:
         return _finish(game, EndReason.COMPLETED, winners), (
             GameEnded(EndReason.COMPLETED, winners),
         )
-    game = _evolve(game, current=index, round=round_, turn=NEW_TURN)
+    game = evolve(game, current=index, round=round_, turn=NEW_TURN)
     return game, (TurnStarted(game.seats[index].player.id, round_),)
 
 
@@ -432,4 +334,4 @@ def _leaders(seats: tuple[Seat, ...]) -> tuple[str, ...]:
 
 
 def _finish(game: Game, reason: EndReason, winners: tuple[str, ...]) -> Game:
-    return _evolve(game, phase=Phase.FINISHED, end_reason=reason, winners=winners)
+    return evolve(game, phase=Phase.FINISHED, end_reason=reason, winners=winners)

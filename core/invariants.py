@@ -18,7 +18,6 @@ from typing import Any
 
 from core.dice import DICE_COUNT, FACES
 from core.events import RECORDED_ENDS, EndReason
-from core.game import Game, Phase, Turn
 from core.rules import (
     FOUR_PRICE,
     FULL_HOUSE_PRICE,
@@ -27,6 +26,7 @@ from core.rules import (
     ROUNDS,
     STRAIGHT_PRICE,
 )
+from core.table import Game, Phase, Turn
 
 
 class Broken(Enum):

@@ -11,11 +11,11 @@ from typing import Any, Protocol
 from core.chat_settings import ChatSettings
 from core.events import Event
 from core.forget import Forgotten
-from core.game import Game
 from core.identity import ChannelKey, PlayerRef
 from core.ratings import Change, Rating
 from core.records import PastGame, PlayerStats, Rated, Standing
 from core.snapshot import game_from_dict
+from core.table import Game
 
 
 class Records(Protocol):

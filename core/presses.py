@@ -49,9 +49,10 @@ from core.actions import (
 from core.computer import level_of
 from core.dice import SeededRoller
 from core.errors import ErrorCode, GameError, Stale
-from core.game import Game, Phase, Seat, Turn, apply
+from core.game import apply
 from core.identity import PlayerRef
 from core.levels import Level
+from core.table import Game, Phase, Seat, Turn
 
 GAMES = 4096  # games whose boards are remembered, the least recently played forgotten first
 BOARDS = 32  # versions of a turn remembered per game, the oldest forgotten first

@@ -16,8 +16,9 @@ from core.actions import Open
 from core.computer import level_of
 from core.errors import ErrorCode, GameError
 from core.events import RECORDED_ENDS, Event, LobbyOpened, PlayerJoined
-from core.game import Game, Phase, Seat, open_lobby
+from core.game import open_lobby
 from core.identity import COMPUTER_PREFIX, PlayerRef
+from core.table import Game, Phase, Seat
 
 
 def rematch_lobby(

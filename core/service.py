@@ -23,12 +23,13 @@ from core.dice import Roller, SecureRoller
 from core.errors import ErrorCode, GameError
 from core.events import RECORDED_ENDS, Event, LobbyOpened
 from core.forget import Forgotten, forgettable, new_alias, scrubbed
-from core.game import Game, Phase, apply, open_lobby, require_turn
+from core.game import apply, open_lobby, require_turn
 from core.identity import ChannelKey, PlayerRef
 from core.locks import ChannelLocks
 from core.ports import Boards, GameRepository, Records
 from core.presses import TurnPresses, why_stale
 from core.rematch import rematch_lobby
+from core.table import Game, Phase
 from core.timeouts import act_on, next_deadline
 from core.view import GameView, make_view
 

@@ -6,10 +6,10 @@ from functools import lru_cache
 from typing import Any
 
 from core.events import EndReason
-from core.game import Game, LotThrow, Phase, Seat, Turn
 from core.identity import ChannelKey, PlayerRef
 from core.invariants import Broken, DamagedGame, check_game
 from core.rules import DEFAULT_VARIANTS, Variants
+from core.table import Game, LotThrow, Phase, Seat, Turn
 from core.takeback import retake_from_dict, retake_to_dict
 
 

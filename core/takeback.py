@@ -21,7 +21,7 @@ from core.events import BoxScored, Event, ScoreTakenBack
 from core.identity import PlayerRef
 
 if TYPE_CHECKING:  # core.game imports this module: its types only
-    from core.game import Game
+    from core.table import Game
 
 
 @dataclass(frozen=True)

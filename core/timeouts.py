@@ -12,8 +12,9 @@ from core.actions import Abandon, Leave, Remind
 from core.computer import next_action
 from core.dice import Roller
 from core.events import Event, GameEnded, PlayerRemoved, RemovalCause, TurnStarted, TurnTimedOut
-from core.game import Game, Phase, apply
+from core.game import apply
 from core.levels import Level
+from core.table import Game, Phase
 
 LOBBY_LIFETIME = 30 * 60
 IDLE_LIFETIME = 7 * 24 * 3600

@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from core.boxes import ALL_BOXES, Box
 from core.events import EndReason, Event
-from core.game import Game, Phase
 from core.rules import MAX_THROWS, ROUNDS, Variants, sheet_scores
+from core.table import Game, Phase
 
 if TYPE_CHECKING:  # core.chances (numpy) is imported by the first board that shows chances
     from core.chances import Standing

@@ -23,9 +23,9 @@ from core.chances import (
 )
 from core.dice import Dice
 from core.distribution import BOX_SPAN, Distributions, distributions
-from core.game import Game, Phase
 from core.rules import MAX_THROWS, Variants, is_big_general
 from core.strategy import Choice, choices, open_mask
+from core.table import Game, Phase
 from core.turns import BOX_COUNT, KEEP_INDEX, ROLLS, TRANSITION
 
 FloatArray = npt.NDArray[np.float64]

@@ -16,9 +16,10 @@ from adapters.i18n.chances import chances_line
 from adapters.telegram.draw import draw as telegram_draw
 from core.actions import Join, Open, Roll, Score, Start
 from core.dice import SeededRoller
-from core.game import Game, apply, open_lobby
+from core.game import apply, open_lobby
 from core.identity import ChannelKey, PlayerRef
 from core.rules import Variants
+from core.table import Game
 from core.view import GameView, make_view
 
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]

@@ -22,11 +22,12 @@ from core.actions import AddComputer, Open, Start
 from core.computer import level_of, next_action
 from core.dice import SeededRoller
 from core.events import Event
-from core.game import Game, Phase, apply, open_lobby
+from core.game import apply, open_lobby
 from core.identity import ChannelKey, PlayerRef
 from core.levels import Level
 from core.review import MomentKind, Story, story
 from core.rules import Variants
+from core.table import Game, Phase
 from core.view import make_view
 
 CHANNEL = ChannelKey("test", "chart")

@@ -34,7 +34,8 @@ import asyncio, os, sys, time
 from adapters.sqlite import SqliteRepository, writer
 from core.actions import Open, Roll, Score, Start
 from core.dice import SeededRoller
-from core.game import Phase, apply, open_lobby
+from core.game import apply, open_lobby
+from core.table import Phase
 from core.identity import ChannelKey, PlayerRef
 
 def say(line):

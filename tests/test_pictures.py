@@ -16,9 +16,10 @@ from adapters.pictures.draw import HELD, MARK, MAX_WIDTH, PAD, font, name_pen
 from adapters.pictures.layout import Space, legible, ranks, wrap
 from core.actions import Hold, Join, Leave, Open, Roll, Score, Start
 from core.dice import SeededRoller
-from core.game import Game, Phase, apply, open_lobby
+from core.game import apply, open_lobby
 from core.identity import ChannelKey, PlayerRef
 from core.rules import Variants
+from core.table import Game, Phase
 from core.view import GameView, PlayerView, make_view
 
 LONG = [f"Player with a very long name {n}" for n in range(1, 51)]

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from adapters.chat.plan import Redraw
 from core.chat_settings import ChatSettings
 from core.events import Event
-from core.game import Phase
+from core.table import Phase
 from core.view import GameView, PlayerView
 
 if TYPE_CHECKING:  # the strategy (numpy) is imported by the first hint

@@ -12,8 +12,8 @@ from adapters.chat import metrics
 from adapters.chat.surface import Exchange
 from adapters.chat.voices import Voices
 from core.chat_settings import ChatSettings
-from core.game import Game
 from core.identity import ChannelKey
+from core.table import Game
 
 if TYPE_CHECKING:
     from adapters.chat.tables import Tables

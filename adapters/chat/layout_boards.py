@@ -35,7 +35,7 @@ from adapters.i18n.narration import narrate, taken_back, turn_header
 from adapters.i18n.standings import standings_line
 from core.actions import Action, Cancel, Join, Leave, Roll, Score, Start, TakeBack, ToggleHold
 from core.events import BigGeneralThrown, BoxScored, Event
-from core.game import Phase
+from core.table import Phase
 from core.view import GameView
 
 

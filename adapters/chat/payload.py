@@ -12,9 +12,9 @@ The settings screen's buttons are `cfg|<setting>` (or `cfg|done`); the confirmat
 from __future__ import annotations
 
 import re
-from functools import cache
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cache
 
 from core.actions import (
     Action,
@@ -31,8 +31,8 @@ from core.actions import (
 from core.boxes import Box
 from core.chat_settings import CHOICES
 from core.events import RECORDED_ENDS
-from core.game import Phase
 from core.levels import Level
+from core.table import Phase
 from core.view import GameView
 
 PREFIX = "g1"

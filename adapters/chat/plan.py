@@ -24,7 +24,7 @@ from core.events import (
     TurnStarted,
     TurnTimedOut,
 )
-from core.game import Phase
+from core.table import Phase
 from core.view import GameView
 
 # What the next player's new board begins with.

@@ -10,10 +10,10 @@ from adapters.chat.boards import BoardRef
 from adapters.chat.drawer import Drawer
 from adapters.chat.surface import Platform
 from adapters.i18n import Translator
-from core.game import Game
 from core.identity import ChannelKey
 from core.ports import Boards
 from core.service import GameService
+from core.table import Game
 from core.view import make_view
 
 

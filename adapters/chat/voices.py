@@ -10,9 +10,9 @@ from adapters.chat.surface import Exchange, Platform
 from adapters.i18n import Translator, normalize_locale, translator
 from adapters.logcontext import bind
 from core.chat_settings import ChatSettings
-from core.game import Game
 from core.identity import ChannelKey
 from core.service import GameService
+from core.table import Game
 
 
 @dataclass(frozen=True)

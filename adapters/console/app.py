@@ -36,10 +36,10 @@ from core.actions import Action, AddComputer, Cancel, Join, Open, Start, TakeBac
 from core.computer import level_of, next_action
 from core.errors import GameError
 from core.events import RECORDED_ENDS, Event
-from core.game import Game, Phase
 from core.identity import ChannelKey, PlayerRef
 from core.levels import Level
 from core.service import GameService, Outcome
+from core.table import Game, Phase
 from core.view import make_view
 from core.winplay import hint_shares
 

@@ -10,7 +10,7 @@ from adapters.i18n.dice import DIE_FACES, box_name
 from adapters.i18n.narration import turn_header
 from adapters.i18n.standings import standings_line
 from core.boxes import ALL_BOXES
-from core.game import Phase
+from core.table import Phase
 from core.view import GameView
 
 # A die is five columns, "[⚄ 5]" held or " ⚄ 5 " not, one column between dice; its number is

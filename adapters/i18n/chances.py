@@ -7,7 +7,7 @@ from dataclasses import replace
 from adapters.i18n import Translator
 from adapters.i18n.names import shown_name
 from adapters.i18n.standings import EVERYONE, LEADERS, leaders_and_mover
-from core.game import Game
+from core.table import Game
 from core.view import GameView, make_view
 
 NAME_WIDTH = 16

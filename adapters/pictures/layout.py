@@ -17,7 +17,7 @@ from typing import Protocol
 
 from adapters.i18n import Translator
 from adapters.i18n.dice import box_name
-from core.game import Phase
+from core.table import Phase
 from core.view import GameView, PlayerView
 
 ELLIPSIS = "…"

@@ -16,11 +16,11 @@ from adapters.postgres.notices import PostgresNotices
 from adapters.postgres.ratings import PostgresRatings
 from core.errors import ErrorCode, GameError
 from core.events import RECORDED_ENDS, EndReason, Event, event_from_dict, event_to_dict
-from core.game import Game, Phase
 from core.identity import ChannelKey
 from core.invariants import check_row
 from core.ports import read_snapshot
 from core.snapshot import game_to_dict
+from core.table import Game, Phase
 
 log = logging.getLogger(__name__)
 

@@ -21,8 +21,8 @@ import asyncpg
 
 from adapters.postgres.connections import PostgresConnections
 from core.events import event_from_dict
-from core.game import Game
 from core.ports import Heard
+from core.table import Game
 
 log = logging.getLogger(__name__)
 CHANNEL = "general_saves"

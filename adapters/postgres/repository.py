@@ -36,11 +36,11 @@ from adapters.postgres.settings import PostgresSettings
 from core.chat_settings import ChatSettings
 from core.events import Event
 from core.forget import Forgotten
-from core.game import Game
 from core.identity import ChannelKey, PlayerRef
 from core.ports import Heard
 from core.ratings import Change, Rating
 from core.records import PastGame, PlayerStats, Rated, Standing
+from core.table import Game
 
 # Pool sizes unless `open` is told otherwise: one connection per channel being acted on at once.
 POOL_MIN, POOL_MAX = 1, 20

@@ -13,8 +13,8 @@ from adapters.sqlite.moves import SqliteMoves
 from adapters.sqlite.recent import Recent
 from adapters.sqlite.records import read_rows
 from core.forget import FORGOTTEN_PREFIX, Forgotten, forgettable, scrub_event, scrub_snapshot
-from core.game import Game
 from core.identity import PlayerRef
+from core.table import Game
 
 ACTIVE_PHASES = ("lobby", "playing")
 TRIES = 5  # a game in progress saved meanwhile: read it again

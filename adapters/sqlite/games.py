@@ -14,10 +14,10 @@ import orjson
 from adapters.sqlite.recent import Recent
 from adapters.sqlite.saves import read_log
 from core.events import Event, event_from_dict
-from core.game import Game
 from core.identity import ChannelKey
 from core.invariants import check_row
 from core.ports import read_snapshot
+from core.table import Game
 
 log = logging.getLogger(__name__)
 

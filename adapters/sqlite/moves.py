@@ -9,8 +9,8 @@ import aiosqlite
 
 from adapters.sqlite.boards import SqliteBoards
 from adapters.sqlite.settings import SqliteSettings
-from core.game import Game
 from core.identity import ChannelKey
+from core.table import Game
 
 
 class SqliteMoves:

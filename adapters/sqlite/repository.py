@@ -29,11 +29,11 @@ from core.chat_settings import ChatSettings
 from core.errors import StorageError
 from core.events import Event
 from core.forget import Forgotten
-from core.game import Game
 from core.identity import ChannelKey, PlayerRef
 from core.ports import Heard
 from core.ratings import Change, Rating
 from core.records import PastGame, PlayerStats, Rated, Standing
+from core.table import Game
 
 log = logging.getLogger(__name__)
 

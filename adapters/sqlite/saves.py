@@ -19,8 +19,8 @@ from adapters.sqlite.recent import Recent
 from adapters.sqlite.writer import GroupWriter, Statement, Verdict
 from core.errors import ErrorCode, GameError
 from core.events import RECORDED_ENDS, EndReason, Event, event_from_dict, event_to_dict
-from core.game import Game, Phase
 from core.snapshot import game_to_dict
+from core.table import Game, Phase
 
 SAVE = (
     "INSERT INTO game_saves (id, channel, phase, version, previous, snapshot, saved_at,"

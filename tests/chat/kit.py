@@ -29,9 +29,9 @@ from adapters.sqlite import SqliteRepository
 from adapters.telegram.words import asked as typed  # the words a person types, as on Telegram
 from core.chat_settings import CHOICES, ChatSettings
 from core.dice import ScriptedRoller
-from core.game import Game, Phase
 from core.identity import ChannelKey, PlayerRef
 from core.service import GameService
+from core.table import Game, Phase
 from core.view import GameView
 
 KEY = "tc"

@@ -13,7 +13,7 @@ from adapters.chat import cards
 from adapters.chat.boards import BoardRef, Drawn
 from adapters.chat.faults import Troubles
 from adapters.chat.plan import Redraw
-from core.game import Phase
+from core.table import Phase
 from tests.chat.kit import ALICE, BOB, OTHER, NoRight, PlatformDown, T, World, opened, view_of
 
 

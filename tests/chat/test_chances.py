@@ -19,10 +19,10 @@ from adapters.i18n.hints import hint_lines
 from adapters.telegram.draw import alert
 from adapters.telegram.draw import draw as telegram_draw
 from core.boxes import Box
-from core.game import Phase
 from core.identity import PlayerRef
 from core.levels import Level
 from core.strategy import Choice
+from core.table import Phase
 from tests.chat.kit import ALICE, BOB, T, World, opened, view_of
 from tests.kit import LOT_ALICE_LOW
 

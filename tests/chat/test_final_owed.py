@@ -11,7 +11,7 @@ from adapters.chat import cards
 from adapters.chat.boards import FINAL_SHOWN
 from core.boxes import Box
 from core.events import BoxScored, EndReason
-from core.game import Phase
+from core.table import Phase
 from tests.chat.kit import ALICE, Message, PlatformDown, World, opened
 
 THROW = (1, 2, 3, 4, 6)  # never five of a kind: the game runs its ten rounds

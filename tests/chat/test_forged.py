@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from adapters.chat import payload, presses
-from core.game import Phase
 from core.identity import PlayerRef
+from core.table import Phase
 from tests.chat.kit import ALICE, BOB, Message, T, World, opened
 from tests.kit import LOT_ALICE_LOW
 

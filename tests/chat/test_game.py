@@ -14,7 +14,7 @@ from adapters.chat import cards, payload, presses
 from adapters.chat.plan import Redraw
 from core.boxes import Box
 from core.events import EndReason
-from core.game import Phase
+from core.table import Phase
 from tests.chat.kit import ALICE, BOB, Message, PlatformDown, T, World, how, opened, view_of
 
 THROW = (1, 2, 3, 4, 6)  # never five of a kind, so no big general ends a game early

@@ -33,10 +33,11 @@ from adapters.telegram.render import SHAPE as TELEGRAM
 from core.actions import Cancel, Join, Leave, Open, Roll, Score, Start, ToggleHold
 from core.boxes import Box
 from core.dice import ScriptedRoller, SeededRoller
-from core.game import Game, apply, open_lobby
+from core.game import apply, open_lobby
 from core.identity import ChannelKey, PlayerRef
 from core.levels import Level
 from core.rules import Variants
+from core.table import Game
 from core.view import GameView, make_view
 
 T = translator("en")

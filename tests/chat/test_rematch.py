@@ -15,11 +15,12 @@ from core.actions import AddComputer, Cancel, Join, Kick, Leave, Open, Roll, Sta
 from core.dice import ScriptedRoller
 from core.errors import ErrorCode, GameError
 from core.events import EndReason, LobbyOpened, PlayerJoined
-from core.game import Game, Phase, apply, open_lobby
+from core.game import apply, open_lobby
 from core.identity import ChannelKey, PlayerRef
 from core.levels import Level
 from core.rematch import rematch_lobby
 from core.rules import Variants
+from core.table import Game, Phase
 from tests.chat.kit import ALICE, BOB, CHANNEL, OTHER, Message, RecordingExchange, T, World, opened
 
 CAROL = PlayerRef("33", "Carol")

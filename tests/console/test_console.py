@@ -17,8 +17,8 @@ from adapters.i18n import Translator, translator
 from adapters.sqlite import SqliteRepository
 from core.boxes import Box
 from core.dice import Roller, ScriptedRoller, SeededRoller
-from core.game import Phase
 from core.service import GameService
+from core.table import Phase
 from tests.kit import Rigged
 
 T = translator("en")

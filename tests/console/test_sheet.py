@@ -9,8 +9,9 @@ from adapters.console.sheet import sheet_text
 from adapters.i18n import translator
 from core.actions import Join, Open, Start
 from core.dice import SeededRoller
-from core.game import Game, apply, open_lobby
+from core.game import apply, open_lobby
 from core.identity import PlayerRef
+from core.table import Game
 from core.view import make_view
 
 EN = translator("en")

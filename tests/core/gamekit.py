@@ -27,10 +27,11 @@ from core.events import (
     PlayerJoined,
     PlayerLeft,
 )
-from core.game import Game, Phase, apply, open_lobby
+from core.game import apply, open_lobby
 from core.identity import ChannelKey, PlayerRef
 from core.rules import BigGeneralMode, Variants
 from core.snapshot import game_to_dict
+from core.table import Game, Phase
 
 CHANNEL = ChannelKey("test", "room-1")
 ALICE = PlayerRef("u-alice", "Alice")

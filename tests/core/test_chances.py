@@ -10,8 +10,8 @@ import pytest
 from bench.chances import Position, simulate_shares
 from core.boxes import ALL_BOXES, Box
 from core.chances import Standing, game_shares, turn_starts, win_shares
-from core.game import Game, Phase, Seat, Turn
 from core.rules import BigGeneralMode, Variants
+from core.table import Game, Phase, Seat, Turn
 from tests.core.gamekit import ALICE, BOB, CAROL, CHANNEL
 
 DEFAULT = Variants()

@@ -38,12 +38,13 @@ from core.events import (
     HostChanged,
     PlayerJoined,
 )
-from core.game import Game, Phase, apply, open_lobby
+from core.game import apply, open_lobby
 from core.identity import ChannelKey, PlayerRef
 from core.levels import Level
 from core.rules import BigGeneralMode, Variants
 from core.service import GameService, Outcome
 from core.strategy import choices
+from core.table import Game, Phase
 from tests.core.gamekit import ALICE, BOB, CHANNEL, act, lobby, refuse, started, variants_of
 
 # Most actions a turn can take: roll, hold, roll, hold, roll, score.

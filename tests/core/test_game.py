@@ -34,10 +34,11 @@ from core.events import (
     event_from_dict,
     event_to_dict,
 )
-from core.game import Game, Phase, open_lobby
+from core.game import open_lobby
 from core.identity import ChannelKey, PlayerRef
 from core.rules import BigGeneralMode, Variants
 from core.snapshot import game_from_dict, game_to_dict
+from core.table import Game, Phase
 from core.view import make_view
 from tests.core.gamekit import (
     ALICE,

@@ -22,8 +22,9 @@ from core.events import (
     GameStarted,
     TurnStarted,
 )
-from core.game import Game, Phase, apply, open_lobby
+from core.game import apply, open_lobby
 from core.rules import BigGeneralMode, Variants
+from core.table import Game, Phase
 from core.view import make_view
 from tests.core.gamekit import (
     CHANNEL,

@@ -28,7 +28,7 @@ from core.events import (
     GameStarted,
     TurnStarted,
 )
-from core.game import Game, Phase, apply, open_lobby
+from core.game import apply, open_lobby
 from core.identity import ChannelKey, PlayerRef
 from core.levels import Level
 from core.review import (
@@ -47,6 +47,7 @@ from core.review import (
 from core.rules import BigGeneralMode, Variants
 from core.service import GameService
 from core.strategy import Choice, choices, expected_game
+from core.table import Game, Phase
 from core.winplay import choice_shares
 from tests.core.gamekit import ALICE, BOB, CHANNEL, PLAYERS, play_random_game, started
 

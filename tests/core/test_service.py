@@ -18,11 +18,11 @@ from core.boxes import Box
 from core.dice import ScriptedRoller, SeededRoller
 from core.errors import ErrorCode, GameError
 from core.events import BoxScored, DiceRolled, EndReason, GameEnded, LotThrown
-from core.game import Phase
 from core.identity import ChannelKey, PlayerRef
 from core.rules import Variants
 from core.service import GameService, new_game_id
 from core.snapshot import game_to_dict
+from core.table import Phase
 from core.view import make_view
 from tests.core.gamekit import ALICE, BOB, CAROL, DAVE, ERIN, STRANGER
 

@@ -32,12 +32,13 @@ from core.actions import (
 from core.boxes import ALL_BOXES, Box
 from core.dice import FACES, SeededRoller
 from core.errors import GameError
-from core.game import Game, Phase, apply
+from core.game import apply
 from core.invariants import POSSIBLE_SCORES, Broken, DamagedGame, check_game, check_row
 from core.levels import Level
 from core.rematch import rematch_lobby
 from core.rules import BigGeneralMode, Variants, sheet_scores
 from core.snapshot import game_from_dict, game_to_dict
+from core.table import Game, Phase
 from core.timeouts import expire, next_deadline
 from core.view import make_view
 from tests.core.gamekit import ALICE, BOB, CAROL, PLAYERS, STRANGER, act, lobby, started

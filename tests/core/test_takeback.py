@@ -21,12 +21,13 @@ from core.events import (
     event_from_dict,
     event_to_dict,
 )
-from core.game import Game, Phase, apply
+from core.game import apply
 from core.levels import Level
 from core.presses import TurnPresses
 from core.review import review, story
 from core.rules import Variants
 from core.snapshot import game_from_dict, game_to_dict
+from core.table import Game, Phase
 from core.takeback import standing
 from core.timeouts import Due, expire, next_deadline
 from core.view import make_view

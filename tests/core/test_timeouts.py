@@ -20,10 +20,11 @@ from core.events import (
     TurnStarted,
     TurnTimedOut,
 )
-from core.game import Game, Phase, apply, open_lobby
+from core.game import apply, open_lobby
 from core.identity import ChannelKey, PlayerRef
 from core.rules import Variants
 from core.service import GameService, Outcome
+from core.table import Game, Phase
 from core.timeouts import IDLE_LIFETIME, LOBBY_LIFETIME, Deadline, Due, act_on, next_deadline
 
 ANN, BOB = PlayerRef("1", "Ann"), PlayerRef("2", "Bob")

@@ -12,9 +12,9 @@ import pytest
 from core.boxes import ALL_BOXES, Box
 from core.chances import Standing, big_general_shares, mover_weights
 from core.distribution import after_choices
-from core.game import Game, Phase, Seat, Turn
 from core.rules import BigGeneralMode, Variants
 from core.strategy import choices
+from core.table import Game, Phase, Seat, Turn
 from core.winplay import choice_shares, winning_choice, winning_choice_at
 from tests.core.gamekit import ALICE, BOB, CHANNEL
 

@@ -9,9 +9,10 @@ from core.actions import Join, Open, Roll, Score, Start
 from core.boxes import Box
 from core.dice import ScriptedRoller
 from core.events import Event
-from core.game import Game, Phase, apply, open_lobby
+from core.game import apply, open_lobby
 from core.identity import ChannelKey, PlayerRef
 from core.rules import Variants
+from core.table import Game, Phase
 
 CHANNEL = ChannelKey("telegram", "-100200300", "7")
 ALICE = PlayerRef("a1", "Alice")

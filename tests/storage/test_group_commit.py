@@ -16,8 +16,9 @@ from adapters.sqlite import SqliteRepository
 from core.actions import Open, Roll
 from core.dice import ScriptedRoller
 from core.errors import ErrorCode, GameError, StorageCode, StorageError
-from core.game import Game, apply, open_lobby
+from core.game import apply, open_lobby
 from core.identity import ChannelKey
+from core.table import Game
 from tests.storage.conftest import Backend, Repository, SqliteBackend
 from tests.storage.tables import ALICE, Table, started_pair
 

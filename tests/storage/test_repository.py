@@ -17,9 +17,10 @@ from core.chat_settings import ChatSettings, SheetStyle
 from core.dice import ScriptedRoller
 from core.errors import ErrorCode, GameError
 from core.events import BoxScored, DiceRolled, EndReason, GameEnded, LotThrown, TurnStarted
-from core.game import Game, Phase, apply, open_lobby
+from core.game import apply, open_lobby
 from core.identity import ChannelKey
 from core.rules import BigGeneralMode, Variants
+from core.table import Game, Phase
 from tests.storage.conftest import Backend, Repository
 from tests.storage.tables import ALICE, BOB, CAROL, CHANNEL, Table, started_pair
 

@@ -19,9 +19,10 @@ from core.actions import Join, Open, Roll
 from core.chat_settings import ChatSettings
 from core.dice import ScriptedRoller
 from core.errors import ErrorCode, GameError
-from core.game import Phase, apply, open_lobby
+from core.game import apply, open_lobby
 from core.identity import ChannelKey
 from core.snapshot import game_to_dict
+from core.table import Phase
 from tests.storage.tables import ALICE, BOB, CHANNEL, started_pair
 
 

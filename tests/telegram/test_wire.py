@@ -21,9 +21,10 @@ from adapters.telegram.http import JSON, request_body
 from core.actions import Join, Open, Roll, Start
 from core.chat_settings import ChatSettings
 from core.dice import ScriptedRoller, SeededRoller
-from core.game import Game, apply, open_lobby
+from core.game import apply, open_lobby
 from core.identity import ChannelKey, PlayerRef
 from core.rules import Variants
+from core.table import Game
 from core.view import make_view
 
 T = translator("en")
