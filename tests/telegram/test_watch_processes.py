@@ -93,13 +93,15 @@ async def test_a_watcher_in_another_process_sees_presses_computers_and_the_clock
             timeout=20,
         )
         await fake.settle()
+        await bot.stop()  # nothing saved after this (the computer may be playing on)
         log_stored = await stored(postgres_url)
         heard: list[Outcome] = []
         async with asyncio.timeout(10):
             while len([e for o in heard for e in o.events]) < len(log_stored):
                 heard.append(await watch.next())
+        await asyncio.sleep(0.2)  # anything more would be heard by now
     finally:
-        await bot.stop()
+        bot.kill()
         await watcher.close()
         await repository.close()
     bot.clean()
