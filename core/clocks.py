@@ -103,6 +103,10 @@ class Clocks:
         self._firing.add(task)
         task.add_done_callback(self._firing.discard)
 
+    def firing(self) -> list[asyncio.Task[None]]:
+        """The deadlines being acted on now."""
+        return list(self._firing)
+
     def close(self) -> list[asyncio.Task[None]]:
         """Disarm everything (no deadline is armed without a publisher); the tasks still
         running, for the caller to cancel and await."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import contextlib
 import logging
 import os
 import secrets
@@ -41,6 +42,9 @@ log = logging.getLogger(__name__)
 Publish = Callable[["Outcome"], Awaitable[None]]
 # A computer whose publishing keeps failing gives up after this many tries; the next wake retries.
 COMPUTER_TRIES = 3
+# How long a stop waits for a computer's step or a deadline being acted on to end whole (a step
+# cut off mid-save would leave its connection mid-transaction); longer ones are cancelled.
+STEP_ENDS = 5.0
 
 
 def new_game_id() -> str:
@@ -81,6 +85,7 @@ class GameService:
         self._presses = TurnPresses()
         self._accuracy = Accuracy(repository)
         self._closed = False
+        self._stopping = asyncio.Event()
 
     async def act(
         self,
@@ -303,7 +308,10 @@ class GameService:
             level = level_of(player)
             if level is None:
                 return
-            await asyncio.sleep(pause)
+            with contextlib.suppress(TimeoutError):  # the pause, cut short by a stop
+                await asyncio.wait_for(self._stopping.wait(), pause)
+            if self._closed:
+                return
             try:
                 outcome = await self.act(
                     channel, player, next_action(game, level), version=game.version
@@ -374,9 +382,14 @@ class GameService:
             log.exception("acting on a deadline in %s failed", channel)
 
     async def close(self) -> None:
-        """Stop the clocks and the computer runners (their state is saved after every step);
-        an action still being finished meanwhile arms no clock and wakes no computer."""
+        """Stop the clocks and the computer runners (their state is saved after every step):
+        a step or a deadline being acted on ends whole first (STEP_ENDS at most), none starts
+        after; an action still being finished meanwhile arms no clock and wakes no computer."""
         self._closed = True
+        self._stopping.set()
+        acting = [*self._computers.values(), *self._clocks.firing()]
+        if acting:
+            await asyncio.wait(acting, timeout=STEP_ENDS)
         tasks = [*self._computers.values(), *self._clocks.close()]
         for task in tasks:
             task.cancel()
