@@ -227,13 +227,13 @@ async def test_a_computer_plays_its_turn_and_the_platform_shows_it(world: World)
     world.roller.push(THROW * 4)
     await world.press(board, ALICE, "r")
     await world.press(board, ALICE, "s0")
-    for _ in range(500):
+    for _ in range(500):  # until Alice's new board is shown (her turn is saved a moment before)
         game = await world.game()
-        if game.round == 2:
+        mine = await world.board()
+        if game.round == 2 and isinstance(mine.card, cards.Board):
             break
         await asyncio.sleep(0.01)
     assert game.round == 2 and game.seats[game.current].player == ALICE
-    mine = await world.board()
     assert isinstance(mine.card, cards.Board) and mine.card.notify
     assert view_of(mine.card).current.name == "Alice"  # type: ignore[union-attr]
     computers = [m for m in world.platform.messages if m.id > board.id and m is not mine]

@@ -18,7 +18,7 @@ from core.service import GameService, Outcome
 from tests.conftest import needs_postgres
 from tests.fakes.telegram import FakeTelegram
 from tests.process import Bot, on_telegram
-from tests.telegram.kit import live_board, press, to_move
+from tests.telegram.kit import board_showing, live_board, press, to_move
 
 pytestmark = [needs_postgres, pytest.mark.slow]
 
@@ -73,7 +73,7 @@ async def test_a_watcher_in_another_process_sees_presses_computers_and_the_clock
     watch = watcher.watch(ChannelKey(PLATFORM, str(group.id)))
     try:
         await fake.send_message(ann, group, "/general start")
-        await fake.settle()
+        await fake.wait_for(lambda: board_showing(fake, group, "Seated") is not None, timeout=20)
         await press(fake, ann, live_board(fake, group), "+ Novice")
         await press(fake, ann, live_board(fake, group), "Start")
         for _ in range(3):  # Ann plays until the computer has played a turn
