@@ -33,7 +33,9 @@ from adapters.i18n.dice import box_name, dice_text
 from adapters.i18n.names import shown_name
 from adapters.i18n.narration import narrate, taken_back, turn_header
 from adapters.i18n.standings import standings_line
-from core.actions import Action, Cancel, Join, Leave, Roll, Score, Start, TakeBack, ToggleHold
+from core.actions import Cancel, Join, Leave, Roll, Score, Start, TakeBack, ToggleHold
+from core.boxes import ALL_BOXES
+from core.dice import DICE_COUNT
 from core.events import BigGeneralThrown, BoxScored, Event
 from core.table import Phase
 from core.view import GameView
@@ -56,22 +58,18 @@ def board(t: Translator, card: Board | Redrawn, shape: Shape) -> Message:
     return narration(t, view, card.events)
 
 
+# Each game button's code, worked out once from its action (payload.action_code): a board
+# names ten to twenty of them at every press.
+JOIN, LEAVE, START, CANCEL = (payload.action_code(a) for a in (Join(), Leave(), Start(), Cancel()))
+ROLL, TAKE_BACK = payload.action_code(Roll()), payload.action_code(TakeBack())
+HOLDS = tuple(payload.action_code(ToggleHold(die)) for die in range(DICE_COUNT))
+SCORES = {box: payload.action_code(Score(box)) for box in ALL_BOXES}
+
+
 def _button(
     view: GameView, code: str, label: str, intent: Intent = Intent.SECONDARY, *, held: bool = False
 ) -> Button:
     return Button(label, payload.encode(view.game_id, view.version, code), intent=intent, held=held)
-
-
-def _act(
-    view: GameView,
-    action: Action,
-    label: str,
-    intent: Intent = Intent.SECONDARY,
-    *,
-    held: bool = False,
-) -> Button:
-    """A game action's button: its payload names the action's code (payload.action_code)."""
-    return _button(view, payload.action_code(action), label, intent, held=held)
 
 
 def lobby(t: Translator, view: GameView, shape: Shape) -> Message:
@@ -88,12 +86,12 @@ def lobby(t: Translator, view: GameView, shape: Shape) -> Message:
         return Message((*lines, plain(t(closed))), names=names)
     lines.append(plain(t("lobby-hint")))
     seating = [
-        _act(view, Join(), t("btn-join"), Intent.PRIMARY),
-        _act(view, Leave(), t("btn-leave")),
+        _button(view, JOIN, t("btn-join"), Intent.PRIMARY),
+        _button(view, LEAVE, t("btn-leave")),
     ]
     start = [
-        _act(view, Start(), t("btn-start"), Intent.SUCCESS),
-        _act(view, Cancel(), t("btn-cancel"), Intent.DANGER),
+        _button(view, START, t("btn-start"), Intent.SUCCESS),
+        _button(view, CANCEL, t("btn-cancel"), Intent.DANGER),
     ]
     computers = chunked(
         [
@@ -126,9 +124,9 @@ def turn(t: Translator, view: GameView, shape: Shape, *, notify: bool = False) -
         rows: list[Row] = []
         if human:
             lines.append(plain(t("turn-first")))
-            rows.append((_act(view, Roll(), t("btn-roll-first"), Intent.PRIMARY), sheet))
+            rows.append((_button(view, ROLL, t("btn-roll-first"), Intent.PRIMARY), sheet))
             if view.take_back is not None:  # for whoever wrote the last box (a mis-tap)
-                rows.append((_act(view, TakeBack(), t("btn-take-back")),))
+                rows.append((_button(view, TAKE_BACK, t("btn-take-back")),))
         else:
             rows.append((sheet,))
         return Message(tuple(lines), tuple(rows), who)
@@ -141,23 +139,23 @@ def turn(t: Translator, view: GameView, shape: Shape, *, notify: bool = False) -
     if view.can_hold:
         rows.append(
             tuple(
-                _act(view, ToggleHold(i), str(d.value), Intent.PRIMARY, held=True)
+                _button(view, HOLDS[i], str(d.value), Intent.PRIMARY, held=True)
                 if d.held
-                else _act(view, ToggleHold(i), str(d.value))
+                else _button(view, HOLDS[i], str(d.value))
                 for i, d in enumerate(view.dice)
             )
         )
     control = []
     if view.can_roll:
-        control.append(_act(view, Roll(), t("btn-roll", left=view.throws_left), Intent.PRIMARY))
+        control.append(_button(view, ROLL, t("btn-roll", left=view.throws_left), Intent.PRIMARY))
     control.append(sheet)
     if view.variants.hints:
         control.append(_button(view, payload.HINT, t("btn-hint")))
     rows.append(tuple(control))
     boxes = [
-        _act(
+        _button(
             view,
-            Score(option.box),
+            SCORES[option.box],
             t("btn-box", box=box_name(t, option.box), points=option.points),
             Intent.SUCCESS if option.points else Intent.SECONDARY,
         )

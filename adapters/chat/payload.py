@@ -14,7 +14,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache
 
 from core.actions import (
     Action,
@@ -129,7 +128,6 @@ def shown(datas: Iterable[str]) -> Press | None:
     return next((press for press in presses if press is not None), None)
 
 
-@cache  # a board names 10-20 actions at every press: each one's code worked out once
 def action_code(action: Action) -> str:
     match action:
         case Join():
