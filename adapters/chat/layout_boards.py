@@ -47,6 +47,8 @@ def board(t: Translator, card: Board | Redrawn, shape: Shape) -> Message:
     if isinstance(card, Board):
         playing = view.phase is Phase.PLAYING
         drawn = turn(t, view, shape, notify=card.notify) if playing else lobby(t, view, shape)
+        if not card.preface:
+            return drawn
         return replace(drawn, preface=tuple(plain(line) for line in card.preface))
     match card.how:
         case Redraw.LOBBY:
