@@ -69,6 +69,10 @@ class Broadcast:
         if watch in self._watchers:
             self._watchers.remove(watch)
 
+    def wanted(self, channel: str) -> bool:
+        """Whether anyone watches this channel (its key as text)."""
+        return any(w.channel is None or str(w.channel) == channel for w in self._watchers)
+
     def offer(self, outcome: Outcome) -> None:
         """Hand a saved outcome to its channel's watchers, as a spectator sees it (nobody's
         own view): the actor's view stays the caller's."""

@@ -63,6 +63,9 @@ class Records(Protocol):
 
 # What another process saved, as this one hears it: the game as stored, and that save's events.
 Heard = Callable[[Game, tuple[Event, ...]], None]
+# Whether anyone here watches a channel (by its key as text): the saves of the others' tables
+# are not read back.
+Wanted = Callable[[str], bool]
 
 
 class Boards(Protocol):
@@ -123,8 +126,9 @@ class GameRepository(Records, Boards, Protocol):
         self, platform: str, chat: str, settings: ChatSettings
     ) -> None: ...
 
-    async def listen(self, heard: Heard) -> None:
-        """From now on, hand `heard` what other processes save (nothing, where none can)."""
+    async def listen(self, heard: Heard, wanted: Wanted) -> None:
+        """From now on, hand `heard` what other processes save in the channels `wanted` names
+        (nothing, where no other process can save)."""
         ...
 
     def channel_lock(self, channel: ChannelKey) -> AbstractAsyncContextManager[None]:

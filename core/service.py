@@ -153,7 +153,7 @@ class GameService:
     async def listen(self) -> None:
         """Offer the watchers what other processes save too (shared storage): a table played
         from another process is watched here as if it were played here."""
-        await self._repository.listen(self._heard)
+        await self._repository.listen(self._heard, self._broadcast.wanted)
 
     def _heard(self, game: Game, events: tuple[Event, ...]) -> None:
         self._broadcast.offer(Outcome(game, events, make_view(game, None, events)))

@@ -182,7 +182,7 @@ class PostgresGames:
             if game.end_reason in RECORDED_ENDS:
                 await self._record_results(connection, game, now)
                 await self._ratings.rate_recorded(connection)
-            await self._notices.announce(connection, game.id, game.version)
+            await self._notices.announce(connection, str(game.channel), game.id, game.version)
 
     async def _record_results(self, connection: asyncpg.Connection, game: Game, now: float) -> None:
         big_general = {game.winners[0]} if game.end_reason is EndReason.BIG_GENERAL else set()

@@ -37,7 +37,7 @@ from core.chat_settings import ChatSettings
 from core.events import Event
 from core.forget import Forgotten
 from core.identity import ChannelKey, PlayerRef
-from core.ports import Heard
+from core.ports import Heard, Wanted
 from core.ratings import Change, Rating
 from core.records import PastGame, PlayerStats, Rated, Standing
 from core.table import Game
@@ -120,9 +120,9 @@ class PostgresRepository:
             await self._notices.close()
             await self._pool.close()
 
-    async def listen(self, heard: Heard) -> None:
+    async def listen(self, heard: Heard, wanted: Wanted) -> None:
         """Hear what the other processes save (see adapters.postgres.notices)."""
-        await self._notices.listen(heard, self._games.get_game)
+        await self._notices.listen(heard, wanted, self._games.get_game)
 
     def channel_lock(self, channel: ChannelKey | str) -> AbstractAsyncContextManager[None]:
         """Serialise work on one channel across processes (see PostgresConnections)."""

@@ -30,7 +30,7 @@ from core.errors import StorageError
 from core.events import Event
 from core.forget import Forgotten
 from core.identity import ChannelKey, PlayerRef
-from core.ports import Heard
+from core.ports import Heard, Wanted
 from core.ratings import Change, Rating
 from core.records import PastGame, PlayerStats, Rated, Standing
 from core.table import Game
@@ -172,7 +172,7 @@ class SqliteRepository:
         if self._watch is not None:
             self._watch.check()
 
-    async def listen(self, heard: Heard) -> None:
+    async def listen(self, heard: Heard, wanted: Wanted) -> None:
         """One process owns a SQLite file: no other saves anything to hear."""
 
     def channel_lock(self, channel: ChannelKey) -> contextlib.nullcontext[None]:

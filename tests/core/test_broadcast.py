@@ -67,3 +67,14 @@ async def test_a_watcher_that_stops_reading_loses_its_oldest_not_the_table(
     kept: list[Outcome] = [await slow.next(), await slow.next()]
     assert [o.game.version for o in kept] == [5, 6] and slow.missed == 1
     await service.close()
+
+
+def test_only_the_watched_channels_are_wanted_from_other_processes() -> None:
+    broadcast = Broadcast()
+    assert not broadcast.wanted(str(HERE))
+    here = broadcast.watch(HERE)
+    assert broadcast.wanted(str(HERE)) and not broadcast.wanted(str(THERE))
+    here.close()
+    assert not broadcast.wanted(str(HERE))
+    broadcast.watch()  # every channel
+    assert broadcast.wanted(str(THERE))
