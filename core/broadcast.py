@@ -9,7 +9,6 @@ outcome when full (and counts it) so that a watcher that stopped reading holds n
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING
 
 from core.identity import ChannelKey
@@ -46,10 +45,6 @@ class Watch:
             taken.append(self._queue.get_nowait())
         return taken
 
-    async def __aiter__(self) -> AsyncIterator[Outcome]:
-        while True:
-            yield await self.next()
-
     def close(self) -> None:
         self._broadcast.leave(self)
 
@@ -80,8 +75,10 @@ class Broadcast:
         watchers = [w for w in self._watchers if w.channel in (None, channel)]
         if not watchers:
             return
-        seen = type(outcome)(
-            outcome.game, outcome.events, make_view(outcome.game, None, outcome.events)
-        )
+        seen = outcome  # already a spectator's (the clock's, another process's), else made so
+        if outcome.view.viewer_id is not None:
+            seen = type(outcome)(
+                outcome.game, outcome.events, make_view(outcome.game, None, outcome.events)
+            )
         for watch in watchers:
             watch.put(seen)

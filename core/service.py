@@ -308,8 +308,11 @@ class GameService:
             level = level_of(player)
             if level is None:
                 return
-            with contextlib.suppress(TimeoutError):  # the pause, cut short by a stop
-                await asyncio.wait_for(self._stopping.wait(), pause)
+            if pause > 0:  # the pause, cut short by a stop
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._stopping.wait(), pause)
+            else:
+                await asyncio.sleep(0)  # no pause: only the loop's other work goes first
             if self._closed:
                 return
             try:

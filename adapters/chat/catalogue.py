@@ -99,7 +99,7 @@ def usage(command: Command, t: Translator, *, typed: bool) -> str:
     return " ".join(parts)
 
 
-def listed(t: Translator, *, typed: bool) -> list[tuple[str, str]]:
+def usages(t: Translator, *, typed: bool) -> list[tuple[str, str]]:
     """Every command as the reader types it, with what it does: the help's lines and the
     README's table."""
     return [(usage(c, t, typed=typed), t(c.about)) for c in COMMANDS]
@@ -116,7 +116,7 @@ def readme_table(*, typed: bool, t: Translator | None = None) -> str:
     """The README's table of the commands (kept equal to this list by a test)."""
     t = t or translator("en")
     rows = ["| command | what it does |", "|---|---|"]
-    rows += [f"| `{command}` | {about} |" for command, about in listed(t, typed=typed)]
+    rows += [f"| `{command}` | {about} |" for command, about in usages(t, typed=typed)]
     return "\n".join(rows)
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from adapters.chat import cards, payload
-from adapters.chat.catalogue import listed, welcome_lines
+from adapters.chat.catalogue import usages, welcome_lines
 from adapters.chat.layout import (
     Block,
     Button,
@@ -128,7 +128,7 @@ def _commands(t: Translator, shape: Shape) -> tuple[Line, ...]:
     """Every command, as typed on the platform, with what it does (from the catalogue)."""
     return tuple(
         Line((Span(command, Mark.COMMAND), Span(" — "), Span(about)))
-        for command, about in listed(t, typed=shape.typed)
+        for command, about in usages(t, typed=shape.typed)
     )
 
 

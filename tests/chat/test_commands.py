@@ -26,7 +26,7 @@ async def world(tmp_path: Path) -> AsyncIterator[World]:
 def test_the_help_shows_the_words_the_readers_language_types() -> None:
     """Russian help shows Russian words for the options, and those words are understood."""
     ru = translator("ru")
-    lines = [f"{command} — {about}" for command, about in catalogue.listed(ru, typed=True)]
+    lines = [f"{command} — {about}" for command, about in catalogue.usages(ru, typed=True)]
     assert any(line.startswith("/general sheet [текстом] — ") for line in lines)
     assert any(line.startswith("/general leaderboard [везде] [30д] [победы] — ") for line in lines)
     assert typed(["sheet", "текстом"]).text and typed(["sheet", "text"]).text
@@ -39,7 +39,7 @@ def test_the_help_lists_every_command() -> None:
         (True, "/general kick name"),  # typed after a space (Telegram)
         (False, "/general kick player"),  # named options (Discord)
     ):
-        lines = [f"{command} — {about}" for command, about in catalogue.listed(T, typed=spaced)]
+        lines = [f"{command} — {about}" for command, about in catalogue.usages(T, typed=spaced)]
         assert len(lines) == len(catalogue.COMMANDS)
         for line, command in zip(lines, catalogue.COMMANDS, strict=True):
             assert line.startswith(f"/general {command.name}")
