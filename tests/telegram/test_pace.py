@@ -16,12 +16,13 @@ from core.dice import SeededRoller
 from tests.fakes.telegram import FakeMessage, FakeTelegram
 from tests.fakes.telegram.limits import Limits
 from tests.kit import game_rows
-from tests.telegram.kit import board_showing, bot_settings, live_board, press, running
+from tests.telegram.kit import board_showing, bot_settings, holding, live_board, press, running
 
 
 @pytest.fixture
 async def strict() -> AsyncIterator[FakeTelegram]:
     async with FakeTelegram(limits=Limits.STRICT) as server:
+        server.bot_holding = holding  # as every fake the bot runs against: settled is settled
         yield server
 
 
