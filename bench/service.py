@@ -53,6 +53,7 @@ from core.errors import ErrorCode, GameError
 from core.events import Event
 from core.identity import ChannelKey, PlayerRef
 from core.ports import GameRepository
+from core.records import Weighed
 from core.rules import Variants
 from core.service import GameService, Outcome
 from core.strategy import RuleKey, keep_row, solve
@@ -225,7 +226,7 @@ class InMemory(SqliteRepository):
     async def events(self, game_id: str) -> list[Event]:
         return list(self._kept_logs.get(game_id, ()))
 
-    async def set_accuracy(self, game_id: str, accuracy: dict[str, float]) -> None:
+    async def set_weighed(self, game_id: str, weighed: dict[str, Weighed]) -> None:
         """Results are not kept in memory: nothing to mark."""
 
     async def save(self, game: Game, events: Sequence[Event], previous_version: int | None) -> None:

@@ -32,6 +32,8 @@ from typing import Any
 
 from adapters.chat import payload
 from bench.roundtrip import succeeded
+from core.events import event_from_dict
+from core.verification import verify
 from tests.fakes.discord import FakeDiscord
 from tests.fakes.telegram import FakeTelegram
 
@@ -302,6 +304,7 @@ class Soak:
             if db.execute("PRAGMA integrity_check").fetchone()[0] != "ok":
                 self.report.problems.append("integrity check failed")
             stored = set(db.execute("SELECT game_id, version FROM events").fetchall())
+            self.report.problems += dice_problems(db)
         missing = [s for s in self.seen if (s.game_id, s.version) not in stored]
         self.report.problems += [f"seen but not stored: {s}" for s in missing]
         for table in tables:  # every table still plays
@@ -314,6 +317,21 @@ class Soak:
                 self.report.problems.append(f"table {table.key} no longer plays")
         errors = [line for line in self.log.read_text().splitlines() if " ERROR " in line]
         self.report.problems += [f"bot log: {line}" for line in errors[:5]]
+
+
+def dice_problems(db: sqlite3.Connection) -> list[str]:
+    """Every game's throws are its committed dice, killed or not: none drawn again differently
+    after a restart, none skipped (DICE.md). A game in play is checked with its stored seed."""
+    problems = []
+    for game_id, snapshot in db.execute("SELECT id, snapshot FROM games").fetchall():
+        sql = "SELECT data FROM events WHERE game_id = ? ORDER BY seq"
+        log = [event_from_dict(json.loads(row[0])) for row in db.execute(sql, (game_id,))]
+        verdict = verify(log, json.loads(snapshot)["seed"])
+        if not verdict.ok:
+            problems.append(
+                f"game {game_id}'s dice: {verdict.finding.value} at {verdict.first_bad}"
+            )
+    return problems
 
 
 async def soak(games: int, actions: int, kills: int, seed: int, directory: Path) -> Report:

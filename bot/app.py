@@ -43,8 +43,10 @@ from core.table import Game
 if TYPE_CHECKING:
     from aiohttp import web
 
+    from adapters.chat.weblinks import WebLinks
     from adapters.postgres import PostgresRepository
     from bot.http import Health, HttpServer
+    from bot.web import WebListener
 
     Repository = SqliteRepository | PostgresRepository
 
@@ -125,6 +127,24 @@ def shares_webhook(settings: Settings) -> bool:
     )
 
 
+def web_links(settings: Settings) -> WebLinks | None:
+    """The live table's links where GENERAL_WEB_URL sets it up (None: the chats offer no table),
+    signed with a key derived from the bot tokens configured (imported only then)."""
+    if not settings.general_web_url:
+        return None
+    from adapters.chat.weblinks import WebLinks
+    from adapters.web.auth import Signer
+
+    tokens = [
+        token.get_secret_value()
+        for token in (settings.telegram_token, settings.discord_token)
+        if token is not None
+    ]
+    return WebLinks(
+        settings.general_web_url, Signer.derived(*tokens), activity=settings.discord_activity
+    )
+
+
 def chat_front_ends(
     settings: Settings,
     service: GameService,
@@ -133,6 +153,7 @@ def chat_front_ends(
     """The front ends the settings configure; `shared`: routes the webhook's server serves.
     Each platform's library is imported here, only for the front ends configured."""
     front_ends: list[FrontEnd] = []
+    links = web_links(settings)
     if settings.telegram_token is not None:
         from adapters.telegram.frontend import TelegramFrontEnd, Webhook
 
@@ -159,6 +180,8 @@ def chat_front_ends(
                 pause=settings.general_computer_pause,
                 limiter=RateLimiter(settings.general_flood_burst, settings.general_flood_rate),
                 webhook=webhook,
+                links=links,
+                mini_app=settings.telegram_mini_app,
             )
         )
     if settings.discord_token is not None:
@@ -179,6 +202,7 @@ def chat_front_ends(
                 pause=settings.general_computer_pause,
                 limiter=RateLimiter(settings.general_flood_burst, settings.general_flood_rate),
                 shards=shards,
+                links=links,
             )
         )
     return front_ends
@@ -226,6 +250,7 @@ async def serve(
     await service.listen()  # with shared storage, the other processes' tables are watched too
     started: list[FrontEnd] = []
     server: HttpServer | None = None
+    page: WebListener | None = None
     warming: asyncio.Task[object] | None = None
     try:
         health: Health | None = None
@@ -254,6 +279,12 @@ async def serve(
         for done in outcomes:
             if isinstance(done, BaseException):
                 raise done
+        if settings.general_web_url and settings.general_web_port is not None:
+            from bot.web import web_listener  # the live table: only where configured
+
+            page = web_listener(settings, service, [f.tables for f in front_ends])
+            if page is not None:
+                await page.start(settings.general_web_listen, settings.general_web_port)
         # What start-up built (libraries, catalogues, front ends) lives as long as the process:
         # out of the collector's way, a full collection walks only what the games made since.
         collector.settle()
@@ -265,6 +296,8 @@ async def serve(
     finally:
         if warming is not None:
             warming.cancel()  # the thread finishes unheeded
+        if page is not None:
+            await page.stop()  # no page presses once the computers and clocks stop
         await service.close()  # computers stop first: every step they made is already saved
         # Every front end at once stops taking updates and finishes those it took.
         await asyncio.gather(*(_stop(front_end) for front_end in reversed(started)))

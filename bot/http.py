@@ -117,31 +117,42 @@ def routes(health: Health) -> list[web.RouteDef]:
     return [web.get("/healthz", health.healthz), web.get("/metrics", health.metrics)]
 
 
-class HttpServer:
-    """The two routes on an address of their own."""
+class Listener:
+    """Routes on an address of their own. `prefix` names the settings (GENERAL_HTTP,
+    GENERAL_WEB): a start that cannot listen is a start-up failure naming them."""
 
-    def __init__(self, health: Health) -> None:
-        app = web.Application()
-        app.add_routes(routes(health))
-        self._runner = web.AppRunner(app, access_log=None)
+    def __init__(
+        self, app: web.Application, prefix: str, what: str, shutdown_timeout: float = 60.0
+    ) -> None:
+        self.prefix, self.what = prefix, what
+        self._runner = web.AppRunner(app, access_log=None, shutdown_timeout=shutdown_timeout)
 
     async def start(self, listen: str, port: int) -> None:
-        """Listen; an address that cannot be had is a start-up failure naming the settings."""
         await self._runner.setup()
         try:
             await web.TCPSite(self._runner, listen, port).start()
         except OSError as error:
             await self._runner.cleanup()
+            prefix = self.prefix
             raise StartupError(
-                f"GENERAL_HTTP_LISTEN, GENERAL_HTTP_PORT: cannot listen on {listen}:{port}: "
+                f"{prefix}_LISTEN, {prefix}_PORT: cannot listen on {listen}:{port}: "
                 f"{describe(error)}",
-                hint="another process may listen there: choose another GENERAL_HTTP_PORT",
+                hint=f"another process may listen there: choose another {prefix}_PORT",
                 code=REFUSED,
             ) from error
-        log.info("health and metrics on http://%s:%d/healthz and /metrics", listen, port)
+        log.info("%s on http://%s:%d/", self.what, listen, port)
 
     async def stop(self) -> None:
         await self._runner.cleanup()
+
+
+class HttpServer(Listener):
+    """/healthz and /metrics on an address of their own."""
+
+    def __init__(self, health: Health) -> None:
+        app = web.Application()
+        app.add_routes(routes(health))
+        super().__init__(app, "GENERAL_HTTP", "health and metrics (/healthz, /metrics)")
 
 
 def _when(moment: float | None) -> str | None:

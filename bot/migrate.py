@@ -69,7 +69,8 @@ TABLES = (
     Table(
         "results",
         ("game_id", "player_id", "platform", "channel", "name", "seat", "total", "boxes",
-         "winner", "left_table", "big_general", "end_reason", "finished_at", "accuracy"),
+         "winner", "left_table", "big_general", "end_reason", "finished_at", "accuracy",
+         "luck_dice", "luck_decisions"),
         "game_id, player_id",
         {"boxes": BOXES, "winner": FLAG, "left_table": FLAG, "big_general": FLAG,
          "finished_at": TIME},

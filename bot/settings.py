@@ -15,6 +15,8 @@ from adapters.i18n import DEFAULT_LOCALE, available_locales
 LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 # What Telegram accepts as a webhook's secret_token.
 WEBHOOK_SECRET = re.compile(r"[A-Za-z0-9_-]{1,256}")
+# What BotFather accepts as a Mini App's short name (/newapp).
+MINI_APP = re.compile(r"[A-Za-z0-9_]{3,30}")
 
 
 class Settings(BaseSettings):
@@ -52,7 +54,22 @@ class Settings(BaseSettings):
     general_http_listen: str = Field(
         "127.0.0.1", min_length=1, description="Address /healthz and /metrics listen on"
     )
+    general_web_url: str | None = Field(
+        None, description="Public base URL of the live table's page; empty: no live table"
+    )
+    general_web_port: int | None = Field(
+        None, ge=1, le=65535, description="Port the live table's page is served on"
+    )
+    general_web_listen: str = Field(
+        "127.0.0.1", min_length=1, description="Address the live table's page listens on"
+    )
+    general_web_auth_age: float = Field(
+        3600, gt=0, le=86400, description="Seconds a Telegram Mini App's launch stays valid"
+    )
     telegram_token: SecretStr | None = Field(None, description="Bot token from BotFather")
+    telegram_mini_app: str | None = Field(
+        None, description="The Mini App's short name (BotFather's /newapp); empty: none"
+    )
     telegram_base_url: str | None = Field(None, description="Bot API endpoint (token appended)")
     telegram_group_rate: float = Field(
         0, description="Requests per minute to one group before waiting; 0: rely on 429 retries"
@@ -101,12 +118,24 @@ class Settings(BaseSettings):
     discord_guild_id: int | None = Field(None, description="Sync commands to this guild only")
     discord_api_base_url: str | None = Field(None, description="Discord REST base URL")
     discord_gateway_url: str | None = Field(None, description="Discord gateway URL")
+    discord_activity: bool = Field(
+        False, description="The Discord application is set up as an Activity (the live table)"
+    )
+    discord_application_id: int | None = Field(
+        None, ge=1, description="The application's id (OAuth2 client id), for the Activity"
+    )
+    discord_client_secret: SecretStr | None = Field(
+        None, description="The application's OAuth2 client secret: an Activity signs people in"
+    )
 
     @field_validator(
         "general_database_url",
         "general_dice_seed",
         "general_http_port",
+        "general_web_url",
+        "general_web_port",
         "telegram_token",
+        "telegram_mini_app",
         "telegram_base_url",
         "telegram_webhook_url",
         "telegram_webhook_secret",
@@ -116,12 +145,20 @@ class Settings(BaseSettings):
         "discord_shard_ids",
         "discord_api_base_url",
         "discord_gateway_url",
+        "discord_application_id",
+        "discord_client_secret",
         mode="before",
     )
     @classmethod
     def _empty_is_unset(cls, value: Any) -> Any:
         """`TELEGRAM_TOKEN=` in a file or the environment means the same as leaving it out."""
         return None if isinstance(value, str) and not value.strip() else value
+
+    @field_validator("discord_activity", mode="before")
+    @classmethod
+    def _empty_is_no(cls, value: Any) -> Any:
+        """`DISCORD_ACTIVITY=` means the default, as every empty setting does."""
+        return False if isinstance(value, str) and not value.strip() else value
 
     @field_validator("general_database_url")
     @classmethod
@@ -131,6 +168,28 @@ class Settings(BaseSettings):
         if value:
             urlsplit(value)  # a ValueError (a broken [IPv6] host) is a validation error too
         return value
+
+    @field_validator("general_web_url")
+    @classmethod
+    def _page_url(cls, value: str | None) -> str | None:
+        """The page's base: links are made by appending `?t=…` to it, so it ends with "/"."""
+        if not value:
+            return value
+        value = value.strip()
+        parts = urlsplit(value)
+        if parts.scheme not in ("http", "https") or not parts.netloc:
+            raise ValueError("must be an http:// or https:// URL")
+        if parts.query or parts.fragment:
+            raise ValueError("must have no ?query or #fragment (links add their own)")
+        return value if value.endswith("/") else value + "/"
+
+    @field_validator("telegram_mini_app")
+    @classmethod
+    def _mini_app(cls, value: str | None) -> str | None:
+        """Telegram knows no other short name: said here, before any link points nowhere."""
+        if value and not MINI_APP.fullmatch(value.strip()):
+            raise ValueError("must be 3 to 30 characters, each a letter A-Z or a-z, a digit or _")
+        return value.strip() if value else value
 
     @field_validator("telegram_base_url", "telegram_webhook_url", "discord_api_base_url")
     @classmethod
@@ -183,6 +242,37 @@ class Settings(BaseSettings):
         return self
 
     @model_validator(mode="after")
+    def _web_page(self) -> Settings:
+        """The live table's settings go together; its port is its own (another server's
+        would be taken twice)."""
+        port = self.general_web_port
+        if self.general_web_url and port is None:
+            raise ValueError("GENERAL_WEB_PORT is required with GENERAL_WEB_URL")
+        if port is not None and not self.general_web_url:
+            raise ValueError("GENERAL_WEB_PORT needs GENERAL_WEB_URL (where people reach it)")
+        for name, needs in (
+            ("TELEGRAM_MINI_APP", self.telegram_mini_app),
+            ("DISCORD_ACTIVITY", self.discord_activity),
+            ("DISCORD_CLIENT_SECRET", self.discord_client_secret),
+        ):
+            if needs and not self.general_web_url:
+                raise ValueError(f"{name} needs GENERAL_WEB_URL (the page it opens)")
+        if port is not None and port == self.general_http_port:
+            raise ValueError("GENERAL_WEB_PORT must differ from GENERAL_HTTP_PORT")
+        if port is not None and self.telegram_webhook_url and port == self.telegram_webhook_port:
+            raise ValueError("GENERAL_WEB_PORT must differ from TELEGRAM_WEBHOOK_PORT")
+        return self
+
+    @model_validator(mode="after")
+    def _activity_sign_in(self) -> Settings:
+        """The code exchange names the application and proves it with the secret: both."""
+        if self.discord_client_secret and self.discord_application_id is None:
+            raise ValueError("DISCORD_CLIENT_SECRET needs DISCORD_APPLICATION_ID")
+        if self.discord_application_id is not None and not self.discord_client_secret:
+            raise ValueError("DISCORD_APPLICATION_ID needs DISCORD_CLIENT_SECRET")
+        return self
+
+    @model_validator(mode="after")
     def _shard_ids_need_a_count(self) -> Settings:
         ids = self.shard_ids
         if ids is not None and not self.discord_shard_count:
@@ -198,11 +288,16 @@ class Settings(BaseSettings):
 
     @property
     def secrets(self) -> list[str]:
-        """What is never written out: the tokens, the webhook secret and the database password
-        (as the URL spells it and decoded)."""
+        """What is never written out: the tokens, the webhook and client secrets and the
+        database password (as the URL spells it and decoded)."""
         values = [
             secret.get_secret_value()
-            for secret in (self.telegram_token, self.discord_token, self.telegram_webhook_secret)
+            for secret in (
+                self.telegram_token,
+                self.discord_token,
+                self.telegram_webhook_secret,
+                self.discord_client_secret,
+            )
             if secret
         ]
         password = urlsplit(self.general_database_url or "").password

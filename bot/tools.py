@@ -6,6 +6,8 @@ backup PATH             a checked copy of the SQLite database, also while the bo
 migrate --to URL        copy the SQLite database into an empty PostgreSQL database
 forget --platform P --user ID
                         forget a person (as their own /general forget would)
+verify GAME             check every throw of a finished game against its revealed seed
+export GAME             a finished game's dice as JSON, for verifier/verify_dice.py
 
 A refusal is one line on stderr: exit status 2 where an argument or setting is wrong as written,
 1 where the work was refused or failed (nothing was written then).
@@ -22,7 +24,7 @@ from typing import NoReturn
 from pydantic import ValidationError
 
 from adapters.sqlite import SqliteRepository
-from bot import backup, forget, migrate
+from bot import backup, dicecheck, forget, migrate
 from bot.app import open_repository
 from bot.logs import RedactSecrets, configure
 from bot.settings import Settings
@@ -64,6 +66,14 @@ def parser() -> argparse.ArgumentParser:
         "--to", required=True, metavar="URL", help="postgresql://user:password@host:port/database"
     )
     forget.add_parser(tools)
+    check = tools.add_parser(
+        "verify", help="check every throw of a finished game against its revealed seed (DICE.md)"
+    )
+    check.add_argument("game", help="the game's id (as /general verify and the final message say)")
+    out = tools.add_parser(
+        "export", help="a finished game's dice as JSON, for verifier/verify_dice.py (DICE.md)"
+    )
+    out.add_argument("game", help="the game's id")
     return top
 
 
@@ -83,10 +93,17 @@ async def main(argv: Sequence[str]) -> int:
             return _backup(settings, arguments.path, overwrite=arguments.overwrite)
         if arguments.tool == "migrate":
             return await _migrate(settings, arguments.to, redact)
+        if arguments.tool == "verify":
+            return await dicecheck.run_verify(settings, arguments.game)
+        if arguments.tool == "export":
+            return await dicecheck.run_export(settings, arguments.game)
         repository = await open_repository(settings)
     except StartupError as failure:
         sys.stderr.write(redact.clean(failure.report()))
         return failure.code
+    except dicecheck.Missing as missing:
+        sys.stderr.write(redact.clean(f"python -m bot {arguments.tool}: {missing}\n"))
+        return 1
     except backup.Refusal as refusal:
         sys.stderr.write(redact.clean(f"python -m bot {arguments.tool}: {refusal.line}\n"))
         return refusal.code

@@ -1,5 +1,6 @@
-"""Each person's accuracy beside their result, weighed once a recorded game ends; and the
-latest ends as weighed, which the final message reads too (its review) without weighing again."""
+"""Each person's accuracy, dice and decisions (core.luck, in expected points) beside their
+result, weighed once a recorded game ends; and the latest ends as weighed, which the final
+message reads too (its review) without weighing again."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from typing import TYPE_CHECKING
 from core.events import Event
 from core.identity import COMPUTER_PREFIX
 from core.ports import GameRepository
+from core.records import Weighed
 from core.table import Game
 
 if TYPE_CHECKING:  # the review (numpy) is imported when first used
@@ -46,12 +48,16 @@ class Accuracy:
         self._ended[game.id, game.version] = Ended(events, reviews)
         while len(self._ended) > ENDED_KEPT:
             self._ended.popitem(last=False)
-        accuracy = {
-            player_id: player_review.accuracy(game.variants)
+        weighed = {
+            player_id: Weighed(
+                player_review.accuracy(game.variants),
+                player_review.luck.dice if player_review.luck else 0.0,
+                player_review.luck.decisions if player_review.luck else 0.0,
+            )
             for player_id, player_review in reviews.items()
             if not player_review.player_id.startswith(COMPUTER_PREFIX)
         }
-        await self._repository.set_accuracy(game.id, accuracy)
+        await self._repository.set_weighed(game.id, weighed)
 
     def ended(self, game_id: str, version: int) -> Ended | None:
         return self._ended.get((game_id, version))

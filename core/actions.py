@@ -13,10 +13,12 @@ from core.rules import DEFAULT_VARIANTS, Variants
 class Open:
     """Open a lobby in a channel; the opener is the host and is seated. `language` is the
     table's, kept with the game so that every public message of it reads the same after a
-    restart ("" where the chat's setting decides)."""
+    restart ("" where the chat's setting decides). `committed`: the dice are drawn from a
+    seed committed to in the lobby (core.fairdice); False for the old dice."""
 
     variants: Variants = field(default=DEFAULT_VARIANTS)
     language: str = ""
+    committed: bool = True
 
 
 @dataclass(frozen=True)

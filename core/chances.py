@@ -19,7 +19,7 @@ from core.boxes import Box
 from core.dice import DICE_COUNT, FACES, Dice
 from core.distribution import Distributions, distributions, within_turn
 from core.rules import MAX_THROWS, Variants, is_big_general
-from core.table import Game, Phase
+from core.table import Game, Phase, Seat
 
 FloatArray = npt.NDArray[np.float64]
 
@@ -50,11 +50,10 @@ def win_shares(
     return tuple(float(share) for share in shares)
 
 
-def standings_of(game: Game) -> tuple[Standing, ...]:
-    """Every seat of a game as the chances see it, in seating order."""
-    return tuple(
-        Standing(seat.total, frozenset(seat.open_boxes()), seat.active) for seat in game.seats
-    )
+def standings_of(seats: Sequence[Seat]) -> tuple[Standing, ...]:
+    """Every seat of a game as the chances see it, in seating order (the seats alone: the
+    game holds what no forecast may see, its dice's seed)."""
+    return tuple(Standing(seat.total, frozenset(seat.open_boxes()), seat.active) for seat in seats)
 
 
 def game_shares(game: Game) -> tuple[float, ...]:
@@ -63,7 +62,7 @@ def game_shares(game: Game) -> tuple[float, ...]:
         raise ValueError("win shares exist for a game in play")
     turn = game.turn
     dice = turn.dice if turn.throws else None
-    return win_shares(game.variants, standings_of(game), game.current, dice, turn.throws)
+    return win_shares(game.variants, standings_of(game.seats), game.current, dice, turn.throws)
 
 
 def check_position(

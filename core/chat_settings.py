@@ -17,6 +17,14 @@ class SheetStyle(Enum):
     PICTURE = "picture"
 
 
+class DiceKind(Enum):
+    """Sealed: each game's dice drawn from a seed committed to in its lobby (core.fairdice);
+    plain: the old dice, thrown by the system's randomness, with nothing to check."""
+
+    SEALED = "sealed"
+    PLAIN = "plain"
+
+
 @dataclass(frozen=True)
 class ChatSettings(Variants):
     """The rules a new game starts with (each variant, declared in Variants) and the chat's own
@@ -25,6 +33,7 @@ class ChatSettings(Variants):
     language: str | None = field(default=None, metadata=offered(LANGUAGES))
     sheet: SheetStyle = field(default=SheetStyle.TEXT, metadata=offered(tuple(SheetStyle)))
     computer_pause: float | None = field(default=None, metadata=offered(PAUSES))
+    dice: DiceKind = field(default=DiceKind.SEALED, metadata=offered(tuple(DiceKind)))
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -70,6 +79,7 @@ ROWS = (
     "sheet",
     "computer_pause",
     "chances",
+    "dice",
 )
 # What the settings screen cycles through for each row, in order.
 CHOICES: dict[str, tuple[Any, ...]] = {

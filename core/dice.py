@@ -4,29 +4,47 @@ from __future__ import annotations
 
 import random
 import secrets
+from abc import ABC, abstractmethod
 from collections.abc import Iterable
 from typing import Protocol
 
+from core.fairdice import FACES as FACES
+from core.fairdice import Place, faces
+
 DICE_COUNT = 5
-FACES = 6
 
 Dice = tuple[int, ...]
 
 
 class Roller(Protocol):
-    """Throws `count` six-sided dice."""
+    """Throws a die at each of `places` of the game whose seed is `seed` ("": a game of the
+    old, uncommitted dice)."""
 
-    def roll(self, count: int) -> Dice: ...
+    def throw(self, seed: str, places: tuple[Place, ...]) -> Dice: ...
 
 
 class SecureRoller:
-    """The production roller: the operating system's cryptographic randomness."""
+    """The production roller: a game's committed dice (core.fairdice) where it has a seed,
+    else the operating system's cryptographic randomness."""
 
-    def roll(self, count: int) -> Dice:
-        return tuple(secrets.randbelow(FACES) + 1 for _ in range(count))
+    def throw(self, seed: str, places: tuple[Place, ...]) -> Dice:
+        if seed:
+            return faces(seed, places)
+        return tuple(secrets.randbelow(FACES) + 1 for _ in places)
 
 
-class SeededRoller:
+class CountingRoller(ABC):
+    """A roller that throws dice by the number, whatever the game's seed: the simulations' and
+    the tests' dice."""
+
+    def throw(self, seed: str, places: tuple[Place, ...]) -> Dice:
+        return self.roll(len(places))
+
+    @abstractmethod
+    def roll(self, count: int) -> Dice: ...
+
+
+class SeededRoller(CountingRoller):
     """Reproducible dice for simulations and property tests."""
 
     def __init__(self, seed: int | str) -> None:
@@ -36,7 +54,7 @@ class SeededRoller:
         return tuple(self._random.randint(1, FACES) for _ in range(count))
 
 
-class ScriptedRoller:
+class ScriptedRoller(CountingRoller):
     """Dice given in advance, face by face, for tests that need an exact game."""
 
     def __init__(self, faces: Iterable[int] = ()) -> None:

@@ -24,11 +24,13 @@ RECORDED_ENDS = frozenset({EndReason.COMPLETED, EndReason.BIG_GENERAL})
 
 @dataclass(frozen=True)
 class LobbyOpened:
-    """A lobby opened; `rematch_of` names the finished game it is a rematch of ("" if none)."""
+    """A lobby opened; `rematch_of` names the finished game it is a rematch of ("" if none);
+    `commitment` is the SHA-256 of its dice's seed, shown before any die ("": the old dice)."""
 
     kind: ClassVar[str] = "lobby_opened"
     host_id: str
     rematch_of: str = ""
+    commitment: str = ""
 
 
 @dataclass(frozen=True)
@@ -152,6 +154,7 @@ class GameEnded:
     kind: ClassVar[str] = "game_ended"
     reason: EndReason
     winners: tuple[str, ...]
+    seed: str = ""  # the committed dice's seed, revealed ("": the old dice)
 
 
 Event = (

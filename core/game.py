@@ -44,6 +44,7 @@ from core.events import (
     TurnReminder,
     TurnStarted,
 )
+from core.fairdice import Place, Stage, commitment_of
 from core.identity import COMPUTER_PREFIX, ChannelKey, PlayerRef
 from core.rules import ROUNDS, is_big_general, score
 from core.table import (
@@ -60,8 +61,14 @@ from core.takeback import retake_of, take_back
 
 
 def open_lobby(
-    game_id: str, channel: ChannelKey, host: PlayerRef, action: Open, now: float = 0.0
+    game_id: str,
+    channel: ChannelKey,
+    host: PlayerRef,
+    action: Open,
+    now: float = 0.0,
+    seed: str = "",
 ) -> tuple[Game, tuple[Event, ...]]:
+    """The lobby of a new game whose dice are committed to `seed` ("": the old dice)."""
     game = Game(
         id=game_id,
         channel=channel,
@@ -72,8 +79,11 @@ def open_lobby(
         turn_started=now,
         touched=now,
         language=action.language,
+        commitment=commitment_of(seed) if seed else "",
+        seed=seed,
     )
-    return game, (LobbyOpened(host.id), PlayerJoined(host.id, host.name))
+    opened = LobbyOpened(host.id, commitment=game.commitment)
+    return game, (opened, PlayerJoined(host.id, host.name))
 
 
 def apply(
@@ -99,7 +109,8 @@ def apply(
         case Remind():
             new, events = _remind(game, now)
         case Abandon():
-            new, events = _finish(game, EndReason.IDLE, ()), (GameEnded(EndReason.IDLE, ()),)
+            new, ended = _finish(game, EndReason.IDLE, ())
+            events = (ended,)
         case Start():
             new, events = _start(game, player, roller)
         case Cancel():
@@ -156,8 +167,8 @@ def _leave(game: Game, player: PlayerRef) -> tuple[Game, tuple[Event, ...]]:
     game = replace(game, seats=seats)
     staying = tuple(seat for seat in seats if seat.active)
     if all(seat.player.is_computer for seat in staying):
-        events.append(GameEnded(EndReason.ABANDONED, ()))
-        return _finish(game, EndReason.ABANDONED, ()), tuple(events)
+        game, ended = _finish(game, EndReason.ABANDONED, ())
+        return game, (*events, ended)
     if player.id == game.host_id:
         game = replace(game, host_id=_first_human(staying))
         events.append(HostChanged(game.host_id))
@@ -194,14 +205,16 @@ def _remind(game: Game, now: float) -> tuple[Game, tuple[Event, ...]]:
 
 def _cancel(game: Game, player: PlayerRef) -> tuple[Game, tuple[Event, ...]]:
     _require_host(game, player)
-    return _finish(game, EndReason.CANCELLED, ()), (GameEnded(EndReason.CANCELLED, ()),)
+    game, ended = _finish(game, EndReason.CANCELLED, ())
+    return game, (ended,)
 
 
 def _start(game: Game, player: PlayerRef, roller: Roller) -> tuple[Game, tuple[Event, ...]]:
     if game.phase is not Phase.LOBBY:
         raise GameError(ErrorCode.NOT_IN_LOBBY)
     _require_host(game, player)
-    lot, starter = _throw_lot(game.seats, roller)
+    _require_seed(game)
+    lot, starter = _throw_lot(game.seats, game.seed, roller)
     seats = game.seats[starter:] + game.seats[:starter]
     events: list[Event] = [LotThrown(t.round, t.player_id, t.dice) for t in lot]
     order = tuple(seat.player.id for seat in seats)
@@ -213,8 +226,11 @@ def _start(game: Game, player: PlayerRef, roller: Roller) -> tuple[Game, tuple[E
     return started, tuple(events)
 
 
-def _throw_lot(seats: tuple[Seat, ...], roller: Roller) -> tuple[tuple[LotThrow, ...], int]:
-    """Everyone throws once; those tied for lowest throw again until one is lowest. Solo: no lot."""
+def _throw_lot(
+    seats: tuple[Seat, ...], seed: str, roller: Roller
+) -> tuple[tuple[LotThrow, ...], int]:
+    """Everyone throws once; those tied for lowest throw again until one is lowest. Solo: no lot.
+    A die's place is the lot's round and the thrower's seat in the lobby."""
     if len(seats) == 1:
         return (), 0
     throws: list[LotThrow] = []
@@ -223,7 +239,8 @@ def _throw_lot(seats: tuple[Seat, ...], roller: Roller) -> tuple[tuple[LotThrow,
     while True:
         totals = {}
         for index in contenders:
-            dice = roller.roll(DICE_COUNT)
+            places = tuple(Place(Stage.LOT, lot_round, index, 1, die) for die in range(DICE_COUNT))
+            dice = roller.throw(seed, places)
             throws.append(LotThrow(lot_round, seats[index].player.id, dice))
             totals[index] = sum(dice)
         lowest = min(totals.values())
@@ -253,17 +270,29 @@ def _roll(game: Game, player: PlayerRef, roller: Roller) -> tuple[Game, tuple[Ev
     held = turn.held if turn.throws else NO_HOLDS
     if all(held):  # a throw throws at least one die: to stop, the player writes a box
         raise GameError(ErrorCode.ALL_HELD)
-    fresh = iter(roller.roll(held.count(False)))
-    dice = tuple(turn.dice[i] if held[i] else next(fresh) for i in range(DICE_COUNT))
+    _require_seed(game)
     throw = turn.throws + 1
+    places = tuple(
+        Place(Stage.TURN, game.round, game.current, throw, die)
+        for die in range(DICE_COUNT)
+        if not held[die]
+    )
+    fresh = iter(roller.throw(game.seed, places))
+    dice = tuple(turn.dice[i] if held[i] else next(fresh) for i in range(DICE_COUNT))
     # The turn goes on (its reminder included): only its throws, dice and holds change.
     game = evolve(game, turn=evolve(turn, throws=throw, dice=dice, held=held))
     events: list[Event] = [DiceRolled(player.id, throw, dice, held)]
     if is_big_general(dice, throw, game.variants):
         events.append(BigGeneralThrown(player.id, dice))
-        events.append(GameEnded(EndReason.BIG_GENERAL, (player.id,)))
-        return _finish(game, EndReason.BIG_GENERAL, (player.id,)), tuple(events)
+        game, ended = _finish(game, EndReason.BIG_GENERAL, (player.id,))
+        return game, (*events, ended)
     return game, tuple(events)
+
+
+def _require_seed(game: Game) -> None:
+    """A sealed game (core.table) is for reading: its dice would not be the committed ones."""
+    if game.commitment and not game.seed:
+        raise ValueError("a sealed game cannot throw: its seed is not in it")
 
 
 def _toggled(game: Game, index: int) -> tuple[bool, ...]:
@@ -318,10 +347,8 @@ def _advance(game: Game) -> tuple[Game, tuple[Event, ...]]:
         if game.seats[index].active:
             break
     if round_ > ROUNDS:
-        winners = _leaders(game.seats)
-        return _finish(game, EndReason.COMPLETED, winners), (
-            GameEnded(EndReason.COMPLETED, winners),
-        )
+        game, ended = _finish(game, EndReason.COMPLETED, _leaders(game.seats))
+        return game, (ended,)
     game = evolve(game, current=index, round=round_, turn=NEW_TURN)
     return game, (TurnStarted(game.seats[index].player.id, round_),)
 
@@ -333,5 +360,7 @@ def _leaders(seats: tuple[Seat, ...]) -> tuple[str, ...]:
     return tuple(seat.player.id for seat in active if seat.total == best)
 
 
-def _finish(game: Game, reason: EndReason, winners: tuple[str, ...]) -> Game:
-    return evolve(game, phase=Phase.FINISHED, end_reason=reason, winners=winners)
+def _finish(game: Game, reason: EndReason, winners: tuple[str, ...]) -> tuple[Game, GameEnded]:
+    """The game ended, and its end told with the seed of its dice revealed."""
+    ended = GameEnded(reason, winners, seed=game.seed)
+    return evolve(game, phase=Phase.FINISHED, end_reason=reason, winners=winners), ended

@@ -34,3 +34,11 @@ class ChannelKey:
 
     def __str__(self) -> str:
         return f"{self.platform}:{self.chat}:{self.thread}"
+
+    @classmethod
+    def parse(cls, text: str) -> ChannelKey:
+        """The key `str()` gave; ValueError for anything else."""
+        platform, chat, thread = text.split(":", 2)
+        if not platform or not chat:
+            raise ValueError(f"not a channel key: {text[:60]!r}")
+        return cls(platform, chat, thread)

@@ -18,6 +18,7 @@ from typing import Any
 
 from core.dice import DICE_COUNT, FACES
 from core.events import RECORDED_ENDS, EndReason
+from core.fairdice import commitment_of, is_seed
 from core.rules import (
     FOUR_PRICE,
     FULL_HOUSE_PRICE,
@@ -49,6 +50,7 @@ class Broken(Enum):
     WINNERS = "winners"
     ROW = "row"  # the snapshot against its database row (id, channel, phase, version)
     RETAKE = "retake"  # what taking back the last box would restore
+    SEED = "seed"  # the committed dice's seed: none, or 32 bytes in hex
 
 
 class DamagedGame(ValueError):
@@ -90,12 +92,24 @@ def check_game(game: Game) -> None:
         _check_lot(game, ids)
     if game.retake is not None:
         _check_retake(game)
+    _check_seed(game)
     version = game.version
     if type(version) is not int or version < 1:
         raise DamagedGame(Broken.VERSION, repr(version))
     for when in (game.turn_started, game.touched):
         if type(when) not in _NUMBERS or not 0 <= when < math.inf:
             raise DamagedGame(Broken.TIMES, repr(when))
+
+
+def _check_seed(game: Game) -> None:
+    """A stored game holds its seed (a sealed one is never stored) and the seed's commitment."""
+    seed, commitment = game.seed, game.commitment
+    if type(seed) is not str or type(commitment) is not str:
+        raise DamagedGame(Broken.SEED, "not text")
+    if seed and not is_seed(seed):
+        raise DamagedGame(Broken.SEED, f"a seed of {len(seed)} characters")
+    if commitment != (commitment_of(seed) if seed else ""):
+        raise DamagedGame(Broken.SEED, "the commitment is not the seed's")
 
 
 def check_row(game: Game, game_id: str, channel: str, phase: str, version: int) -> None:

@@ -13,7 +13,7 @@ from core.events import Event
 from core.forget import Forgotten
 from core.identity import ChannelKey, PlayerRef
 from core.ratings import Change, Rating
-from core.records import PastGame, PlayerStats, Rated, Standing
+from core.records import Fortune, LuckOrder, PastGame, PlayerStats, Rated, Standing, Weighed
 from core.snapshot import game_from_dict
 from core.table import Game
 
@@ -58,6 +58,18 @@ class Records(Protocol):
 
     async def game_ratings(self, game_id: str, channel: ChannelKey) -> list[Change]:
         """What a game changed in its channel's ratings (none while it waits to be rated)."""
+        ...
+
+    async def luck_board(
+        self,
+        platform: str,
+        channel: ChannelKey | None,
+        since: float | None,
+        order: LuckOrder,
+        limit: int = 10,
+    ) -> list[Fortune]:
+        """People with LUCK_GAMES reviewed games or more, by their dice or their decisions per
+        game on average (the better first)."""
         ...
 
 
@@ -116,8 +128,8 @@ class GameRepository(Records, Boards, Protocol):
         never rated): the live ratings exactly; how many games."""
         ...
 
-    async def set_accuracy(self, game_id: str, accuracy: dict[str, float]) -> None:
-        """Record each person's accuracy from the post-game review beside their result."""
+    async def set_weighed(self, game_id: str, weighed: dict[str, Weighed]) -> None:
+        """Record what each person's post-game review found beside their result."""
         ...
 
     async def chat_settings(self, platform: str, chat: str) -> ChatSettings: ...

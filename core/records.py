@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 
 from core.boxes import Box
 from core.identity import COMPUTER_PREFIX
@@ -37,10 +38,46 @@ class PlayerStats:
     big_generals: int
     box_averages: dict[Box, float]
     accuracy: float | None  # the average of the post-game reviews, where there were any
+    # Per reviewed game on average, in expected points (core.luck): what the dice gave, and
+    # what the person's decisions gave away (never above 0).
+    dice: float | None = None
+    decisions: float | None = None
 
     @property
     def win_rate(self) -> float:
         return self.wins / self.games if self.games else 0.0
+
+
+@dataclass(frozen=True)
+class Weighed:
+    """What a person's post-game review adds to their result: accuracy, and their dice against
+    their decisions in expected points (core.luck)."""
+
+    accuracy: float
+    dice: float
+    decisions: float
+
+
+class LuckOrder(Enum):
+    """How the luck board orders people: the luckiest dice, or the best decisions."""
+
+    DICE = "luck"
+    DECISIONS = "skill"
+
+
+# A person is on the luck board after this many reviewed games: one lucky evening is not luck.
+LUCK_GAMES = 3
+
+
+@dataclass(frozen=True)
+class Fortune:
+    """One person's line on the luck board: per reviewed game on average, in expected points."""
+
+    player_id: str
+    name: str
+    games: int
+    dice: float
+    decisions: float
 
 
 @dataclass(frozen=True)

@@ -22,25 +22,25 @@ from core.table import Game, Phase, Seat
 
 
 def rematch_lobby(
-    old: Game, game_id: str, presser: PlayerRef, now: float = 0.0
+    old: Game, game_id: str, presser: PlayerRef, now: float = 0.0, seed: str = ""
 ) -> tuple[Game, tuple[Event, ...]]:
     """The new lobby, in the old game's channel, variants and language; raises GameError when
     `old` did not end in a recorded way (REMATCH_UNAVAILABLE) or `presser` never sat at it
     (NOT_AT_TABLE). The log tells it as a lobby opened (naming the old game) and its seats
-    taken, as `open_lobby`, Join and AddComputer tell them."""
+    taken, as `open_lobby`, Join and AddComputer tell them. Its dice are committed to `seed`."""
     if old.phase is not Phase.FINISHED or old.end_reason not in RECORDED_ENDS:
         raise GameError(ErrorCode.REMATCH_UNAVAILABLE)
     index = old.seat_of(presser.id)
     if index is None or presser.is_computer:
         raise GameError(ErrorCode.NOT_AT_TABLE)
     opening = Open(variants=old.variants, language=old.language)
-    lobby, opened = open_lobby(game_id, old.channel, presser, opening, now)
+    lobby, opened = open_lobby(game_id, old.channel, presser, opening, now, seed)
     others = _renumbered(
         [seat.player for seat in old.seats if seat.active and seat.player.id != presser.id]
     )
     seats = (*lobby.seats, *(Seat(player) for player in others))
     events: tuple[Event, ...] = (
-        LobbyOpened(presser.id, rematch_of=old.id),
+        LobbyOpened(presser.id, rematch_of=old.id, commitment=lobby.commitment),
         *opened[1:],
         *(PlayerJoined(player.id, player.name) for player in others),
     )

@@ -32,8 +32,9 @@ from core.events import (
     TurnStarted,
     TurnTimedOut,
 )
+from core.luck import Cause, Ledger, Luck, Unit
 from core.rules import Variants
-from core.strategy import Choice, expected_game, judge
+from core.strategy import Choice, expected_game, judge, open_mask, solution
 from core.takeback import standing
 from core.winplay import choice_shares
 
@@ -97,6 +98,7 @@ class Decision:
 class PlayerReview:
     player_id: str
     decisions: list[Decision] = field(default_factory=list)
+    luck: Luck | None = None  # their dice against their decisions (core.luck)
 
     @property
     def lost(self) -> float:
@@ -201,6 +203,8 @@ class _Walk:
         self.turns: list[TurnPlayed] = []
         self.turn: TurnPlayed | None = None
         self.ended = False  # with winners
+        self.ledger = Ledger(Unit.SHARE if weigh else Unit.POINTS)
+        self.big: str | None = None  # who threw the big general that ends the game
 
     def standings(self) -> list[Standing]:
         return [Standing(s.total, frozenset(s.open), s.playing) for s in self.sheets.values()]
@@ -214,6 +218,10 @@ class _Walk:
         decision = Decision(self.round, throw, dice, made, best)
         if self.weigh:
             decision = self.weighed(decision, player_id)
+            values = decision.won_best, decision.won_chosen
+        else:
+            values = best.expected, made.expected
+        self.ledger.decided(player_id, self.round, throw, *values)
         review = self.reviews.setdefault(player_id, PlayerReview(player_id))
         review.decisions.append(decision)
 
@@ -234,7 +242,14 @@ class _Walk:
         """The win shares as a turn of `player_id` starts; the turn before it ends here."""
         self.close()
         if self.weigh:
-            self.chances.append(win_shares(self.variants, self.standings(), self.seat(player_id)))
+            shares = win_shares(self.variants, self.standings(), self.seat(player_id))
+            self.chances.append(shares)
+            for seated, share in zip(self.sheets, shares, strict=True):
+                self.ledger.read(seated, share, self.round)
+        else:
+            sheet = self.sheets[player_id]
+            rest = solution(self.variants).value[open_mask(sheet.open)]
+            self.ledger.read(player_id, sheet.total + float(rest), self.round)
         self.turn = TurnPlayed(self.round, player_id)
 
     def close(self) -> None:
@@ -247,7 +262,7 @@ class _Walk:
             case GameStarted(order=order):
                 self.sheets = {pid: _Sheet() for pid in order}
             case TurnStarted(player_id=pid, round=number):
-                self.round, self.last, self.stand_in = number, None, False
+                self.round, self.last, self.stand_in, self.big = number, None, False, None
                 self.sheets.setdefault(pid, _Sheet())
                 self.point(pid)
             case TurnTimedOut():
@@ -269,15 +284,39 @@ class _Walk:
                 self.last = None
                 if self.turn is not None:
                     self.turn = TurnPlayed(self.turn.round, pid, box, points)
-            case BigGeneralThrown(player_id=pid) if self.turn is not None:
-                self.turn = TurnPlayed(self.turn.round, pid, big_general=True)
+            case BigGeneralThrown(player_id=pid):
+                self.big = pid
+                if self.turn is not None:
+                    self.turn = TurnPlayed(self.turn.round, pid, big_general=True)
             case PlayerLeft(player_id=pid) | PlayerRemoved(player_id=pid) if pid in self.sheets:
                 self.sheets[pid].playing = False
-            case GameEnded(winners=winners) if winners:
-                self.close()
-                self.ended = True
-                share = 1.0 / len(winners)
-                self.chances.append(tuple(share if p in winners else 0.0 for p in self.sheets))
+            case GameEnded(winners=winners):
+                self.finish(winners)
+
+    def finish(self, winners: tuple[str, ...]) -> None:
+        """The result: each one's share of the win (weighed), else their final score; a big
+        general's last change is its thrower's dice."""
+        if self.weigh:
+            if not winners:
+                return
+            self.close()
+            self.ended = True
+            share = 1.0 / len(winners)
+            self.chances.append(tuple(share if p in winners else 0.0 for p in self.sheets))
+            results = dict(zip(self.sheets, self.chances[-1], strict=True))
+        else:
+            results = {p: float(sheet.total) for p, sheet in self.sheets.items()}
+        for player_id, result in results.items():
+            thrown = player_id == self.big
+            cause = Cause.DICE if thrown else Cause.REST
+            self.ledger.read(player_id, result, self.round, int(thrown), cause)
+
+    def reviewed(self) -> dict[str, PlayerReview]:
+        """Each player's review with their luck (core.luck) beside it."""
+        for player_id, luck in self.ledger.lucks().items():
+            if player_id in self.reviews:
+                self.reviews[player_id].luck = luck
+        return self.reviews
 
 
 def review(events: Iterable[Event], variants: Variants) -> dict[str, PlayerReview]:
@@ -286,7 +325,7 @@ def review(events: Iterable[Event], variants: Variants) -> dict[str, PlayerRevie
     walk = _Walk(variants, weigh=False)
     for event in standing(events):
         walk.read(event)
-    return walk.reviews
+    return walk.reviewed()
 
 
 def story(events: Iterable[Event], variants: Variants) -> Story | None:
@@ -306,7 +345,7 @@ def story(events: Iterable[Event], variants: Variants) -> Story | None:
     chances, turns = tuple(walk.chances), tuple(walk.turns)
     moments = (*_generals(turns), *_lead_changes(seats, chances))
     return Story(
-        walk.reviews,
+        walk.reviewed(),
         seats,
         chances,
         turns,

@@ -23,6 +23,7 @@ from core.computer import level_of, next_action
 from core.dice import Roller, SecureRoller
 from core.errors import ErrorCode, GameError
 from core.events import RECORDED_ENDS, Event, LobbyOpened
+from core.fairdice import new_seed
 from core.forget import Forgotten, forgettable, new_alias, scrubbed
 from core.game import apply, open_lobby, require_turn
 from core.identity import ChannelKey, PlayerRef
@@ -72,10 +73,12 @@ class GameService:
         roller: Roller | None = None,
         id_factory: Callable[[], str] = new_game_id,
         clock: Callable[[], float] = time.time,
+        seeds: Callable[[], str] = new_seed,
     ) -> None:
         self._repository = repository
         self._roller = roller or SecureRoller()
         self._new_id = id_factory
+        self._seeds = seeds
         self._clock = clock
         self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
         self._clocks = Clocks(repository, self._on_deadline, clock)
@@ -103,7 +106,8 @@ class GameService:
             if isinstance(action, Open):
                 if game is not None:
                     raise GameError(ErrorCode.GAME_EXISTS)
-                new, events = open_lobby(self._new_id(), channel, player, action, now)
+                seed = self._seeds() if action.committed else ""
+                new, events = open_lobby(self._new_id(), channel, player, action, now, seed)
                 previous = None
             else:
                 if game is None or (game_id is not None and game_id != game.id):
@@ -120,7 +124,7 @@ class GameService:
             self._clocks.schedule(new)
             if new.end_reason in RECORDED_ENDS and previous is not None:
                 await self._accuracy.record(new)
-            return self._offered(Outcome(new, events, make_view(new, player.id, events)))
+            return self._offered(Outcome(new.sealed(), events, make_view(new, player.id, events)))
 
     async def rematch(
         self,
@@ -138,13 +142,14 @@ class GameService:
             old = await self._repository.get_game(old_game_id)
             if old is None or old.channel != channel or version not in (None, old.version):
                 raise GameError(ErrorCode.REMATCH_UNAVAILABLE)
-            new, events = rematch_lobby(old, self._new_id(), player, self._clock())
+            seed = self._seeds() if old.seed else ""
+            new, events = rematch_lobby(old, self._new_id(), player, self._clock(), seed)
             active = await self._repository.active_game(channel)
             if active is not None:
                 raise GameError(await self._why_occupied(active, old_game_id))
             await self._repository.save(new, events, None)
             self._clocks.schedule(new)
-            return self._offered(Outcome(new, events, make_view(new, player.id, events)))
+            return self._offered(Outcome(new.sealed(), events, make_view(new, player.id, events)))
 
     def _offered(self, outcome: Outcome) -> Outcome:
         self._broadcast.offer(outcome)
@@ -156,7 +161,7 @@ class GameService:
         await self._repository.listen(self._heard, self._broadcast.wanted)
 
     def _heard(self, game: Game, events: tuple[Event, ...]) -> None:
-        self._broadcast.offer(Outcome(game, events, make_view(game, None, events)))
+        self._broadcast.offer(Outcome(game.sealed(), events, make_view(game, None, events)))
 
     def watch(self, channel: ChannelKey | None = None) -> Watch:
         """Every outcome saved from now on in `channel` (None: in every channel), whatever
@@ -174,7 +179,14 @@ class GameService:
         return self._accuracy.ended(game_id, version)
 
     async def game(self, channel: ChannelKey) -> Game | None:
-        return await self._repository.active_game(channel)
+        """The channel's game, sealed (core.table): every game handed out is."""
+        game = await self._repository.active_game(channel)
+        return None if game is None else game.sealed()
+
+    async def find_game(self, game_id: str) -> Game | None:
+        """A game by its id, in progress or finished (a link to a table names its game)."""
+        game = await self._repository.get_game(game_id)
+        return None if game is None else game.sealed()
 
     async def view(self, channel: ChannelKey, viewer_id: str | None = None) -> GameView | None:
         game = await self._repository.active_game(channel)
@@ -221,7 +233,7 @@ class GameService:
         return await self._repository.last_finished(channel)
 
     async def active_games(self, platform: str) -> list[Game]:
-        return await self._repository.active_games(platform)
+        return [game.sealed() for game in await self._repository.active_games(platform)]
 
     async def quarantined(self, channel: ChannelKey) -> str | None:
         """The id of the channel's game set aside as unreadable, if any."""
@@ -265,7 +277,9 @@ class GameService:
             if stored is None:
                 continue
             events = tuple(scrubbed(event, player_id, alias) for event in outcome.events)
-            shown.append((channel, Outcome(stored, events, make_view(stored, None, events))))
+            shown.append(
+                (channel, Outcome(stored.sealed(), events, make_view(stored, None, events)))
+            )
         done = Forgotten(forgotten.results, forgotten.ratings, forgotten.games, len(left))
         return done, shown
 
@@ -317,7 +331,7 @@ class GameService:
                 return
             try:
                 outcome = await self.act(
-                    channel, player, next_action(game, level), version=game.version
+                    channel, player, next_action(game.sealed(), level), version=game.version
                 )
             except GameError as error:
                 if error.code in (ErrorCode.STALE, ErrorCode.NO_GAME, ErrorCode.GAME_OVER):
@@ -352,7 +366,7 @@ class GameService:
         game = await self._repository.active_game(new)
         if game is not None:
             self._clocks.schedule(game)
-        return game
+        return None if game is None else game.sealed()
 
     async def _on_deadline(self, channel: ChannelKey) -> None:
         try:
@@ -377,7 +391,7 @@ class GameService:
                 if next_deadline(new) is None:
                     await self._repository.release_deadline(game.id, self.owner)
                 self._clocks.schedule(new)
-            outcome = self._offered(Outcome(new, events, make_view(new, None, events)))
+            outcome = self._offered(Outcome(new.sealed(), events, make_view(new, None, events)))
             publish = self._clocks.publisher(channel.platform)
             if publish is not None:
                 await publish(channel, outcome)

@@ -51,6 +51,8 @@ def game_to_dict(game: Game) -> dict[str, Any]:
         "touched": game.touched,
         "language": game.language,
         "retake": retake_to_dict(game.retake),
+        "commitment": game.commitment,
+        "seed": game.seed,
     }
 
 
@@ -102,6 +104,8 @@ def _game(data: dict[str, Any]) -> Game:
         touched=data.get("touched", 0.0),
         language=data.get("language", ""),
         retake=retake_from_dict(data.get("retake")),
+        commitment=data.get("commitment", ""),
+        seed=data.get("seed", ""),
     )
 
 

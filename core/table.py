@@ -105,6 +105,11 @@ class Game:
     touched: float = 0.0  # when anything last happened
     language: str = ""  # the table's language, decided when it opened ("": the chat decides)
     retake: Retake | None = None  # what taking back the last box restores (core.takeback)
+    # The committed dice (core.fairdice): SHA-256 of the seed, shown from the lobby on, and the
+    # secret seed, revealed at the end; both "" for the old dice. A game the service hands out
+    # in play is sealed: its seed is "", so that no computer, hint or page holds a future throw.
+    commitment: str = ""
+    seed: str = field(default="", repr=False)
 
     def seat_of(self, player_id: str) -> int | None:
         for index, seat in enumerate(self.seats):
@@ -115,6 +120,12 @@ class Game:
     @property
     def current_seat(self) -> Seat | None:
         return self.seats[self.current] if self.phase is Phase.PLAYING else None
+
+    def sealed(self) -> Game:
+        """The game as players may know it: the seed only once the game is over."""
+        if not self.seed or self.phase is Phase.FINISHED:
+            return self
+        return evolve(self, seed="")
 
     @property
     def host(self) -> PlayerRef | None:

@@ -40,12 +40,24 @@ def next_deadline(game: Game) -> Deadline | None:
     if game.phase is not Phase.PLAYING:
         return None
     idle = Deadline(game.touched + IDLE_LIFETIME, Due.ABANDON)
-    timer = game.variants.turn_timer
-    if not timer or game.seats[game.current].player.is_computer:
+    ends = turn_ends(game)
+    if ends is None:
         return idle
     if not game.turn.reminded:
-        return min(idle, Deadline(game.turn_started + timer / 2, Due.REMIND), key=_when)
-    return min(idle, Deadline(game.turn_started + timer, Due.EXPIRE), key=_when)
+        halfway = game.turn_started + game.variants.turn_timer / 2
+        return min(idle, Deadline(halfway, Due.REMIND), key=_when)
+    return min(idle, Deadline(ends, Due.EXPIRE), key=_when)
+
+
+def turn_ends(game: Game) -> float | None:
+    """When the turn being played times out: None without a turn timer, or for a computer's
+    turn (it plays by itself), or outside play."""
+    timer = game.variants.turn_timer
+    if game.phase is not Phase.PLAYING or not timer:
+        return None
+    if game.seats[game.current].player.is_computer:
+        return None
+    return game.turn_started + timer
 
 
 def _when(deadline: Deadline) -> float:
@@ -71,7 +83,7 @@ def expire(game: Game, roller: Roller, now: float) -> tuple[Game, tuple[Event, .
     events: list[Event] = [TurnTimedOut(player.id)]
     over = False
     while not over:
-        game, step = apply(game, player, next_action(game, Level.CLUB), roller, now)
+        game, step = apply(game, player, next_action(game.sealed(), Level.CLUB), roller, now)
         events.extend(step)
         over = any(isinstance(event, TurnStarted | GameEnded) for event in step)
     seats = tuple(replace(s, missed=missed) if i == index else s for i, s in enumerate(game.seats))

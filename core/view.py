@@ -81,6 +81,10 @@ class GameView:
     chances: tuple[float, ...] = ()
     # Who may take back the box they wrote last (core.takeback), until the player to move acts.
     take_back: PlayerView | None = None
+    # The committed dice (core.fairdice): the seed's SHA-256 from the lobby on, the seed itself
+    # once the game is over; "" for the old dice.
+    commitment: str = ""
+    seed: str = ""
 
     @property
     def can_roll(self) -> bool:
@@ -146,6 +150,8 @@ def make_view(game: Game, viewer_id: str | None = None, events: tuple[Event, ...
         viewer_id=viewer_id,
         chances=_chances(game) if game.phase is Phase.PLAYING and game.variants.chances else (),
         take_back=by_id.get(game.seats[retake.seat].player.id) if retake else None,
+        commitment=game.commitment,
+        seed=game.seed if game.phase is Phase.FINISHED else "",
     )
 
 
@@ -154,7 +160,7 @@ def _chances(game: Game) -> tuple[float, ...]:
         return ()
     from core.chances import standings_of
 
-    return _shares(game.variants, standings_of(game), game.current)
+    return _shares(game.variants, standings_of(game.seats), game.current)
 
 
 @lru_cache(maxsize=1024)

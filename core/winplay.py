@@ -39,7 +39,7 @@ def winning_choice(game: Game) -> Choice:
         raise ValueError("a choice exists in a game in play once the dice are thrown")
     turn = game.turn
     return winning_choice_at(
-        game.variants, standings_of(game), game.current, turn.dice, turn.throws
+        game.variants, standings_of(game.seats), game.current, turn.dice, turn.throws
     )
 
 
@@ -115,7 +115,9 @@ def hint_shares(game: Game, options: Sequence[Choice]) -> tuple[float, ...]:
     if sum(seat.active for seat in game.seats) < 2:
         return ()
     turn = game.turn
-    ranked = choice_shares(game.variants, standings_of(game), game.current, turn.dice, turn.throws)
+    ranked = choice_shares(
+        game.variants, standings_of(game.seats), game.current, turn.dice, turn.throws
+    )
     by_choice = {(choice.keep, choice.box): share for choice, share in ranked}
     if any((option.keep, option.box) not in by_choice for option in options):
         return ()

@@ -46,8 +46,10 @@ class Rigged(SeededRoller):
 # A command a text names, with its subcommand and arguments as typed: not words of a language.
 COMMAND_WORDS = re.compile(
     r"/\w+(?:@\w+)?(?: (?:start|join|leave|sheet|hint|review|help|rules|stop|kick|settings"
-    r"|leaderboard|stats|history|text|global|30d|chances|forget))*"
+    r"|leaderboard|stats|history|text|global|30d|chances|forget|verify|table))*"
 )
+# The dice's seal and seed (DICE.md), whole or in groups of four, and the hash's name: no words.
+HEX = re.compile(r"\b[0-9a-f]{16,}\b|\b[0-9a-f]{4}(?: [0-9a-f]{4}){3}\b|SHA-256")
 LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 CYRILLIC = re.compile(r"[А-Яа-яЁё]")
 
@@ -60,7 +62,7 @@ def foreign_words(texts: Iterable[str], language: str, names: Iterable[str] = ()
         plain = html.unescape(re.sub(r"<[^>]+>", "", text))
         for name in names:
             plain = plain.replace(name, "")
-        plain = COMMAND_WORDS.sub("", plain)
+        plain = HEX.sub("", COMMAND_WORDS.sub("", plain))
         plain = re.sub(r"https?://\S+|<[@#!&]*\d+>|@\w+", "", plain)
         if language == "ru":
             found += [f"{word!r} in {text!r}" for word in LATIN_WORD.findall(plain)]

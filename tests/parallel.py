@@ -6,6 +6,7 @@ where the fakes' port-0 servers are placed)."""
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import os
 import random
@@ -37,18 +38,25 @@ def worker() -> int:
     return int(name.removeprefix("gw")) if name.startswith("gw") else 0
 
 
+_GIVEN: collections.deque[int] = collections.deque(maxlen=64)
+
+
 def free_port() -> int:
-    """A port nobody listens on, from this worker's range: another worker never picks it, and
-    no server bound to port 0 is given it while the test is still to start its own."""
+    """A port nobody listens on, from this worker's range: another worker never picks it, no
+    server bound to port 0 is given it while the test is still to start its own, and it is not
+    one of the last ports handed out here (two asked for in a row, neither yet bound, differ)."""
     first = PORTS_FROM + worker() * PORTS_PER_WORKER
     start = random.randrange(PORTS_PER_WORKER)
     for step in range(PORTS_PER_WORKER):
         port = first + (start + step) % PORTS_PER_WORKER
+        if port in _GIVEN:
+            continue
         with socket.socket() as sock:
             try:
                 sock.bind(("127.0.0.1", port))
             except OSError:
                 continue
+            _GIVEN.append(port)
             return port
     raise RuntimeError(f"no free port in {first}..{first + PORTS_PER_WORKER - 1}")
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bench import actions, chats, convoy, draw, limits, memory, roundtrip, service, startup
+from bench import actions, chats, convoy, draw, limits, memory, roundtrip, service, startup, web
 from bench.roundtrip import CAPACITY, Level
 
 
@@ -104,3 +104,19 @@ def test_draw_benchmark_runs() -> None:
     figures = draw.measure(1, 20)
     assert set(figures) == {(p, b) for p in draw.PLATFORMS for b in ("lobby", "turn")}
     assert all(value > 0 for values in figures.values() for value in values)
+
+
+@pytest.mark.slow
+async def test_web_benchmark_runs(tmp_path: Path) -> None:
+    """Two live tables with their pages, flat out and paced, beside the chat without pages."""
+    paces = (CAPACITY, 0.05)
+    report = await web.web_bench(1, 2, 0.4, tmp_path, paces=paces, warmup=0.1, rest=0.2)
+    assert report.problems == []  # every press answered on every page, none refused
+    for pace in paces:
+        for name in (f"live {pace}", f"chat {pace}"):
+            assert report.figures[f"{name} presses"].median > 0
+            p50, p99 = report.figures[f"{name} 0.5"].median, report.figures[f"{name} 0.99"].median
+            assert 0 < p50 <= p99 < 15_000
+    assert report.figures["beside presses"].median > 0
+    assert report.figures["rss after"].median > report.figures["rss before"].median / 2 > 0
+    assert "KB a page" in "\n".join(report.lines())

@@ -33,7 +33,8 @@ NUMERIC = frozenset(
     {
         "accuracy", "average", "best", "big", "cap", "count", "days", "expected", "games",
         "left", "length", "limit", "loss", "lost", "mu", "n", "points", "rank", "rate",
-        "round", "rounds", "sigma", "small", "throw", "throws", "total", "wins",
+        "round", "rounds", "sigma", "small", "throw", "throws", "total", "turn", "wins",
+        "amount",
     }
 )  # fmt: skip
 PERSONS = frozenset({"host", "name", "names", "player"})
@@ -41,6 +42,8 @@ TEXTS = frozenset(
     {
         "arg", "better", "box", "boxes", "change", "chat", "choice", "chosen", "command", "dice",
         "free", "held", "order", "period", "players", "time", "value", "word", "words",
+        "commitment", "file", "given", "page", "script", "seed", "short", "shown", "where",
+        "decisions", "rest", "sign",
     }
 )  # fmt: skip
 PLATFORM, DATE = "platform", "date"
@@ -93,7 +96,7 @@ RU_FORM = {  # case → category → index into the forms above
 PAIR = re.compile(r"(?:(\w+)\s+)?(?<![\w/.,−-])(\d+(?:[.,]\d+)?)\s+(\w+)")
 
 # Words a Russian line keeps as they are: names of things, and commands as people type them.
-LATIN_KEPT = frozenset({"UTC", "Ctrl", "Discord", "Telegram"})
+LATIN_KEPT = frozenset({"UTC", "Ctrl", "Discord", "Telegram", "SHA"})
 LATIN_KEPT_BY_ID = {"settings-language-en": frozenset({"English"})}
 COMMAND = re.compile(r"/[a-z]+(?: [a-z]+)?")
 CYRILLIC_KEPT_BY_ID = {

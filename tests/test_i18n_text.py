@@ -10,6 +10,7 @@ from pathlib import Path
 from adapters.i18n import Translator
 from adapters.i18n.dice import box_name
 from adapters.i18n.hints import hint_lines
+from adapters.i18n.luck import figure, luck_line
 from adapters.i18n.names import NAME_WIDTH, shown_name
 from adapters.i18n.records import history_lines, leaderboard_lines, stats_lines
 from adapters.i18n.refusals import error_message
@@ -18,6 +19,7 @@ from adapters.i18n.settings import duration, setting_label
 from core.boxes import Box
 from core.chat_settings import ChatSettings
 from core.errors import ErrorCode, GameError
+from core.luck import Cause, Luck, Step, Unit
 from core.records import PastGame, PlayerStats, Standing
 from core.review import Decision
 from core.strategy import Choice
@@ -172,3 +174,19 @@ def test_names_show_shortened_and_neutralised() -> None:
     said = EN("stats-unknown", name="\u202e" + "y" * 4000)
     assert "{???}" not in said and "\u202e" not in said and "y" * NAME_WIDTH not in said
     assert "{???}" not in EN("lobby-players", count=50, names="z, " * 3000)
+
+
+def test_luck_figures_carry_their_sign_and_the_languages_numbers() -> None:
+    assert figure(EN, 0.1234, Unit.SHARE) == "+12%"
+    assert figure(EN, -0.031, Unit.SHARE) == "−3%"
+    assert figure(EN, -0.004, Unit.SHARE) == "+0%"  # nothing, as shown, is no loss
+    assert figure(EN, -3.44, Unit.POINTS) == "−3.4 points"
+    assert figure(RU, 14.25, Unit.POINTS) == "+14,2 очка"
+    assert figure(RU, 1.0, Unit.POINTS) == "+1,0 очка"
+    steps = (Step(Cause.DICE, 1, 1, 0.2), Step(Cause.DECISION, 1, 1, -0.05))
+    luck = Luck("p", Unit.SHARE, 0.5, 0.65, steps)
+    assert luck_line(EN, "Ann", luck) == "🎲 Ann: dice +20% · decisions −5%"
+    with_rest = Luck("p", Unit.SHARE, 0.5, 0.0, (*steps, Step(Cause.REST, 2, 0, -0.65)))
+    assert luck_line(RU, "Аня", with_rest) == (
+        "🎲 Аня: кости +20% · решения −5% · игра соперников −65%"
+    )

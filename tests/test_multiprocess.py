@@ -10,6 +10,7 @@ import json
 import os
 import signal
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,8 @@ import asyncpg
 import pytest
 from aiohttp import web
 
+from core.events import Event, event_from_dict
+from core.verification import verify
 from tests.conftest import needs_postgres
 from tests.fakes.discord import FakeDiscord
 from tests.fakes.telegram import FakeTelegram
@@ -27,6 +30,7 @@ pytestmark = needs_postgres
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = 50
 DISCORD_TOKEN = "multi-process-discord-token"
+STARTUP = 90  # seconds: two processes start in about 5 s on an idle 2-core machine
 
 
 class Process:
@@ -56,6 +60,24 @@ class Process:
     def errors(self) -> list[str]:
         return [line for line in self.log.read_text().splitlines() if " ERROR " in line]
 
+    def tail(self) -> str:
+        code = None if self.proc is None else self.proc.returncode
+        lines = self.log.read_text(errors="replace").splitlines()[-30:]
+        return f"{self.log.name} (exit code {code}):\n" + "\n".join(lines)
+
+
+async def until_up(processes: list[Process], ready: Callable[[], bool]) -> None:
+    """Wait until every process is up: a process that exits fails the test at once with its
+    log, and a slow start (a loaded machine) is waited for, up to STARTUP seconds."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + STARTUP
+    while not ready():
+        died = [p for p in processes if p.proc is not None and p.proc.returncode is not None]
+        if died or loop.time() > deadline:
+            why = "exited on start" if died else f"not up after {STARTUP} s"
+            raise AssertionError(f"{why}; " + "\n\n".join(p.tail() for p in processes))
+        await asyncio.sleep(0.1)
+
 
 def common_env(database: str, tmp_path: Path) -> dict[str, str]:
     return {
@@ -72,12 +94,18 @@ def common_env(database: str, tmp_path: Path) -> dict[str, str]:
 
 
 async def finished_games(database: str) -> list[dict[str, Any]]:
+    """Every game, each with how many boxes its log scored and how its dice check (DICE.md)."""
     connection = await asyncpg.connect(database)
     try:
         rows = await connection.fetch("SELECT snapshot FROM games")
         scored = await connection.fetch(
             "SELECT game_id, count(*) AS n FROM events WHERE kind = 'box_scored' GROUP BY game_id"
         )
+        logs: dict[str, list[Event]] = {}
+        for row in await connection.fetch("SELECT game_id, data FROM events ORDER BY seq"):
+            data = row["data"]
+            event = event_from_dict(json.loads(data) if isinstance(data, str) else dict(data))
+            logs.setdefault(row["game_id"], []).append(event)
     finally:
         await connection.close()
     counts = {r["game_id"]: r["n"] for r in scored}
@@ -86,6 +114,7 @@ async def finished_games(database: str) -> list[dict[str, Any]]:
         snapshot = row["snapshot"]
         game = json.loads(snapshot) if isinstance(snapshot, str) else dict(snapshot)
         game["scored_events"] = counts.get(game["id"], 0)
+        game["dice"] = verify(logs[game["id"]])
         games.append(game)
     return games
 
@@ -94,6 +123,8 @@ def check_every_game_ended_once_each(games: list[dict[str, Any]]) -> None:
     assert len(games) == GAMES
     for game in games:
         assert game["phase"] == "finished", game["channel"]
+        # Through the kill and the second process: the committed dice, none drawn twice.
+        assert game["dice"].ok and game["dice"].throws >= max(1, game["scored_events"])
         filled = [v for s in game["seats"] for v in s["scores"] if v is not None]
         if game["end_reason"] == "completed":
             assert len(filled) == 10 and game["scored_events"] == 10  # each box once, each once
@@ -212,7 +243,7 @@ async def test_two_webhook_processes_one_killed(postgres_url: str, tmp_path: Pat
     try:
         for process in processes:
             await process.start()
-        await fake.wait_for(lambda: len(fake.calls("setWebhook")) >= 2, timeout=30)
+        await until_up(processes, lambda: len(fake.calls("setWebhook")) >= 2)
         await asyncio.sleep(0.5)  # both listening
         games = [asyncio.create_task(play_telegram(fake, n)) for n in range(GAMES)]
         await fake.wait_for(lambda: len(fake.calls("answerCallbackQuery")) > 300, timeout=60)
@@ -303,7 +334,7 @@ async def test_two_discord_shards_one_killed(postgres_url: str, tmp_path: Path) 
     try:
         for process in processes:
             await process.start()
-        await fake.wait_for(lambda: fake.identifies >= 2, timeout=30)
+        await until_up(processes, lambda: fake.identifies >= 2)
         await asyncio.sleep(0.5)
         games = [
             asyncio.create_task(play_discord(fake, guilds[n % len(guilds)], n))

@@ -7,8 +7,9 @@ import sqlite3
 from pathlib import Path
 
 from adapters.sqlite import SqliteRepository
+from core.actions import Cancel, Open, Start
 from core.dice import ScriptedRoller
-from core.identity import ChannelKey
+from core.identity import ChannelKey, PlayerRef
 from core.service import GameService
 from tests.process import tool
 from tests.storage.test_ratings import HERE, STRAIGHT, play
@@ -89,3 +90,37 @@ async def test_forget_as_the_operator_runs_it(tmp_path: Path) -> None:
         logs += " ".join(text for (text,) in db.execute("SELECT snapshot FROM games"))
     assert "Ann" not in names and "Bob" in names and "Ann" not in logs
     assert [row for row in ratings(database) if row[2] == "2"] == bob
+
+
+async def test_verify_and_export_refuse_what_there_is_nothing_to_check(tmp_path: Path) -> None:
+    """A game not there, one still in play (its seed is not yet told), one of the old dice:
+    one line each, status 1, nothing printed on stdout."""
+    database = tmp_path / "general.db"
+    code, out, err = await tool(database, "verify", "nosuchgm")
+    assert (code, out) == (1, "") and err == f"python -m bot verify: no database at {database}\n"
+    repository = await SqliteRepository.open(database)
+    service = GameService(repository, ScriptedRoller([1, 2, 3, 4, 6]))
+    await service.act(HERE, PlayerRef("1", "Anna"), Open())
+    await service.act(HERE, PlayerRef("1", "Anna"), Start())
+    playing = await service.game(HERE)
+    assert playing is not None
+    await service.act(ChannelKey("tg", "-9"), PlayerRef("2", "Boris"), Open(committed=False))
+    old = await service.game(ChannelKey("tg", "-9"))
+    assert old is not None
+    await service.act(ChannelKey("tg", "-9"), PlayerRef("2", "Boris"), Cancel())
+    await repository.close()
+    for argv, said in [
+        (("verify", "nosuchgm"), "no game 'nosuchgm' in the database"),
+        (("export", "nosuchgm"), "no game 'nosuchgm' in the database"),
+        (("export", playing.id), "this game is still in play: its seed is revealed when it ends"),
+    ]:
+        code, out, err = await tool(database, *argv)
+        assert (code, out, err) == (1, "", f"python -m bot {argv[0]}: {said}\n")
+    code, out, err = await tool(database, "verify", playing.id)
+    assert (code, out, err) == (
+        1,
+        "this game is still in play: its seed is revealed when it ends\n",
+        "",
+    )
+    code, out, err = await tool(database, "verify", old.id)
+    assert (code, err) == (1, "") and out.startswith("this game was played with the old dice")

@@ -160,6 +160,16 @@ class Forget:
     player_id: str
 
 
+@dataclass(frozen=True)
+class TableLink:
+    """The live table's link: a person's own (`minutes` it works for), or anyone's to watch
+    (`minutes` None) the game being played, or the last one again (`replay`)."""
+
+    url: str
+    minutes: int | None = None
+    replay: bool = False
+
+
 Card = (
     Board
     | Redrawn
@@ -176,4 +186,5 @@ Card = (
     | Hint
     | Welcome
     | Forget
+    | TableLink
 )

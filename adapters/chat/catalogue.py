@@ -69,6 +69,8 @@ COMMANDS: tuple[Command, ...] = (
     Command("hint", private=True),
     Command("chances"),
     Command("review"),
+    Command("verify"),
+    Command("table"),
     Command("leaderboard", (SCOPE, PERIOD, ORDER)),
     Command("stats", (STATS_PLAYER,)),
     Command("history"),

@@ -17,12 +17,13 @@ from adapters.chat.records import KINDS, Query, record_lines
 from adapters.chat.review import last_review
 from adapters.chat.surface import Exchange
 from adapters.chat.tables import Tables
+from adapters.chat.verify import verified
 from adapters.chat.voices import Voices
 from adapters.i18n import Translator
 from adapters.i18n.dice import dice_text
 from adapters.i18n.refusals import error_message
 from core.actions import Action, Cancel, Join, Kick, Leave, Open
-from core.chat_settings import ChatSettings
+from core.chat_settings import ChatSettings, DiceKind
 from core.errors import ErrorCode, GameError
 from core.identity import ChannelKey
 
@@ -106,6 +107,10 @@ async def _command(
     elif name == "review":
         review = await last_review(t, tables.service, channel, settings.language)
         await exchange.public(review, t)
+    elif name == "verify":
+        await exchange.public(await verified(t, tables.service, channel, tables.links), t)
+    elif name == "table":
+        await table_link(tables, exchange, voices)
     elif name == "forget":
         await forget.ask(exchange, own)
     elif name in BY_NAME:
@@ -114,6 +119,24 @@ async def _command(
     else:
         unknown = own("chat-unknown", arg=name)
         await exchange.private(cards.Help(preface=(unknown,)), own)
+
+
+async def table_link(tables: Tables, exchange: Exchange, voices: Voices) -> None:
+    """/general table: anyone's link to watch the table's game, said to the chat; between
+    games, the last one's (the page replays it); where there is none or no live table, the
+    asker alone is told."""
+    links, own, channel = tables.links, voices.own, exchange.channel
+    if links is None:
+        await exchange.private(cards.Lines((own("table-off"),)), own)
+        return
+    game = await tables.service.game(channel)
+    ended = None if game is not None else await tables.service.last_finished(channel)
+    shown = game or ended
+    if shown is None:
+        await exchange.private(cards.Lines((own("table-none"),)), own)
+    else:
+        link = cards.TableLink(links.spectator(shown.id), replay=game is None)
+        await exchange.public(link, voices.table)
 
 
 def settings_refused(tables: Tables, own: Translator) -> cards.Lines:
@@ -140,7 +163,8 @@ async def _at_table(
     if asked.name == "start" and await tables.endings.owed_final(channel, voices.table):
         return  # the last game's end comes first; its Rematch (or start again) opens the next
     if asked.name == "start":  # the table keeps the language it opens in
-        action: Action = Open(settings.variants(), language=voices.table.locale)
+        committed = settings.dice is DiceKind.SEALED
+        action: Action = Open(settings.variants(), voices.table.locale, committed)
     else:
         action = ACTIONS[asked.name]
     try:

@@ -30,6 +30,7 @@ class Mark(StrEnum):
     PLAIN = "plain"
     BOLD = "bold"
     COMMAND = "command"  # a command as typed (code where a platform shows it as such)
+    HIDDEN = "hidden"  # shown at a tap where a platform can (a spoiler), else plain
 
 
 class Emphasis(StrEnum):
@@ -170,6 +171,7 @@ class Shape:
     settings: int  # settings to a row (Done among them)
     start_by_join: bool  # Start and Cancel on Join's row, else on a row of their own last
     welcome_menu: bool  # the welcome lists the commands and offers to add the bot to a group
+    table: bool = False  # the boards offer the live table (its links are configured)
 
 
 def plain(text: str) -> Line:

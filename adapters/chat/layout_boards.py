@@ -37,6 +37,7 @@ from core.actions import Cancel, Join, Leave, Roll, Score, Start, TakeBack, Togg
 from core.boxes import ALL_BOXES
 from core.dice import DICE_COUNT
 from core.events import BigGeneralThrown, BoxScored, Event
+from core.fairdice import short
 from core.table import Phase
 from core.view import GameView
 
@@ -74,6 +75,14 @@ def _button(
     return Button(label, payload.encode(view.game_id, view.version, code), intent=intent, held=held)
 
 
+def _table(t: Translator, view: GameView, shape: Shape) -> tuple[Row, ...]:
+    """The live table's button, on a row of its own last, where the platform offers it."""
+    if not shape.table:
+        return ()
+    data = payload.encode(view.game_id, view.version, payload.TABLE)
+    return ((Button(t("btn-table"), data),),)
+
+
 def lobby(t: Translator, view: GameView, shape: Shape) -> Message:
     """The lobby: who hosts, who sits (as many names as one message holds); Join, Leave, the
     computers, Start and Cancel while it is open."""
@@ -86,6 +95,7 @@ def lobby(t: Translator, view: GameView, shape: Shape) -> Message:
     if view.phase is not Phase.LOBBY:
         closed = "chat-game-started" if view.phase is Phase.PLAYING else "chat-lobby-closed"
         return Message((*lines, plain(t(closed))), names=names)
+    lines.extend(sealed(t, view))
     lines.append(plain(t("lobby-hint")))
     seating = [
         _button(view, JOIN, t("btn-join"), Intent.PRIMARY),
@@ -107,7 +117,15 @@ def lobby(t: Translator, view: GameView, shape: Shape) -> Message:
         if shape.start_by_join
         else [tuple(seating), *computers, tuple(start)]
     )
-    return Message(tuple(lines), tuple(rows), names=names)
+    return Message(tuple(lines), (*rows, *_table(t, view, shape)), names=names)
+
+
+def sealed(t: Translator, view: GameView) -> tuple[Line, ...]:
+    """The seal of the game's dice (DICE.md): its short form, the full one a tap away."""
+    if not view.commitment:
+        return ()
+    said = t("dice-sealed", short=short(view.commitment))
+    return (Line((Span(said), Span(view.commitment, Mark.HIDDEN))),)
 
 
 def turn(t: Translator, view: GameView, shape: Shape, *, notify: bool = False) -> Message:
@@ -121,6 +139,8 @@ def turn(t: Translator, view: GameView, shape: Shape, *, notify: bool = False) -
     lines = [plain(line) for line in taken_back(t, view)]
     lines.append(plain(turn_header(t, view, SLOT)))
     lines.extend(plain(line) for line in (standings_line(t, view), chances_line(t, view)) if line)
+    if view.round == 1:  # the first round's boards keep the seal in sight
+        lines.extend(sealed(t, view))
     sheet = _button(view, payload.SHEET, t("btn-sheet"))
     if not view.dice:
         rows: list[Row] = []
@@ -131,11 +151,11 @@ def turn(t: Translator, view: GameView, shape: Shape, *, notify: bool = False) -
                 rows.append((_button(view, TAKE_BACK, t("btn-take-back")),))
         else:
             rows.append((sheet,))
-        return Message(tuple(lines), tuple(rows), who)
+        return Message(tuple(lines), (*rows, *_table(t, view, shape)), who)
     values = dice_line((d.value for d in view.dice), (d.held for d in view.dice))
     lines.append(Line((Span(values),), Emphasis.FOCUS))
     if not human:
-        return Message(tuple(lines), ((sheet,),), who)
+        return Message(tuple(lines), ((sheet,), *_table(t, view, shape)), who)
     lines.append(plain(t("chat-throws-left", left=view.throws_left)))
     rows = []
     if view.can_hold:
@@ -164,7 +184,7 @@ def turn(t: Translator, view: GameView, shape: Shape, *, notify: bool = False) -
         for option in view.options
     ]
     rows.extend(chunked(boxes, shape.boxes))
-    return Message(tuple(lines), tuple(rows), who)
+    return Message(tuple(lines), (*rows, *_table(t, view, shape)), who)
 
 
 def finished_turn(t: Translator, view: GameView) -> Message:

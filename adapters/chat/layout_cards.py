@@ -36,6 +36,7 @@ from adapters.i18n.hints import hint_lines
 from adapters.i18n.settings import setting_label
 from adapters.i18n.sheet import sheet_tables
 from core.chat_settings import CHOICES, ChatSettings
+from core.fairdice import short
 from core.view import GameView
 
 
@@ -77,6 +78,8 @@ def of(t: Translator, card: cards.Card, shape: Shape) -> Layout:
             return welcome(t, brief, invite, shape)
         case cards.Forget(player_id=player_id):
             return forget(t, player_id)
+        case cards.TableLink(url=url, minutes=minutes, replay=replay):
+            return table_link(t, url, minutes, replay)
 
 
 def _plain(lines: tuple[str, ...] | list[str]) -> tuple[Line, ...]:
@@ -98,10 +101,23 @@ def _final(t: Translator, card: cards.Final) -> Pages:
     rows: tuple[Row, ...] = (
         ((Button(t("btn-rematch"), data, intent=Intent.PRIMARY),),) if data else ()
     )
+    seed = _revealed(t, view)
     if card.picture is not None:
-        return Pages(notes, verdict, card.picture, rows)
+        return Pages((*notes, *seed), verdict, card.picture, rows)
     sheet = (Section(_sheet(t, view)),) if view.round else ()
-    return Pages((*((verdict,) if view.end_reason else ()), *sheet, *notes), rows=rows)
+    return Pages((*((verdict,) if view.end_reason else ()), *sheet, *notes, *seed), rows=rows)
+
+
+def _revealed(t: Translator, view: GameView) -> tuple[Part, ...]:
+    """The seed of the game's dice, revealed, and how to check the throws against it; nothing
+    for a table cancelled before its start, which threw no die."""
+    if not view.seed or not view.round:
+        return ()
+    lines = (
+        plain(t("dice-revealed", seed=view.seed)),
+        plain(t("dice-revealed-check", short=short(view.commitment))),
+    )
+    return (Block(lines),)
 
 
 def settings_screen(t: Translator, chosen: ChatSettings, shape: Shape) -> Message:
@@ -148,6 +164,19 @@ def welcome(t: Translator, brief: bool, invite: str | None, shape: Shape) -> Mes
         return Message(_plain([first, *rest]))
     rows = ((Button(t("btn-add-to-group"), url=invite),),) if invite else ()
     return Message((bold(first), *_plain(rest), *_commands(t, shape)), rows)
+
+
+def table_link(t: Translator, url: str, minutes: int | None, replay: bool = False) -> Message:
+    """The live table's link as a button: a person's own (theirs alone, for so long), or
+    anyone's to watch (live, or the last game replayed), the link written out too (to copy, or
+    where buttons do not show)."""
+    button = ((Button(t("btn-table"), url=url, intent=Intent.PRIMARY),),)
+    if minutes is not None:
+        return Message(
+            (bold(t("table-personal-title")), plain(t("table-personal", count=minutes))), button
+        )
+    said = t("table-replay") if replay else t("table-spectator")
+    return Message((plain(said), plain(url)), button)
 
 
 def hint_offer(t: Translator, game_id: str, version: int) -> Message:

@@ -107,6 +107,12 @@ UPDATES = Counter(
     ["platform"],
     registry=REGISTRY,
 )
+LIVE_PAGES = Gauge(
+    "general_live_pages",
+    "Live table pages open in this process (adapters/web), by platform and whether a player's",
+    ["platform", "seat"],
+    registry=REGISTRY,
+)
 CONNECTED = Gauge(
     "general_platform_connected",
     "1 while the platform's front end is connected (see /healthz), else 0",

@@ -4,7 +4,7 @@
 Actions: j join, l leave, b begin (start), x cancel, r roll, h0…h4 toggle a die, s0…s9 score a box
 by its sheet index, ag/am/ac/an add a Grandmaster/Master/Club/Novice computer; v view the score
 sheet, t a hint; m (on a finished game's final message) open its rematch; u take back the box
-just written (on the next player's board).
+just written (on the next player's board); o open the live table (where its links are set).
 The settings screen's buttons are `cfg|<setting>` (or `cfg|done`); the confirmation of
 /general forget's are `fgt|<user id>|y` (forget me) and `fgt|<user id>|n` (do not).
 """
@@ -39,7 +39,9 @@ SHEET = "v"
 HINT = "t"
 REMATCH = "m"
 TAKE_BACK = "u"
-PATTERN = re.compile(r"g1\|([a-z2-7]{8})\|(\d{1,9})\|(j|l|b|x|r|v|t|m|u|a[gmcn]|h[0-4]|s\d)")
+TABLE = "o"
+TABLE_END = f"|{TABLE}"
+PATTERN = re.compile(r"g1\|([a-z2-7]{8})\|(\d{1,9})\|(j|l|b|x|r|v|t|m|u|o|a[gmcn]|h[0-4]|s\d)")
 LEVEL_CODES = {"ag": Level.GRANDMASTER, "am": Level.MASTER, "ac": Level.CLUB, "an": Level.NOVICE}
 SETTINGS_PREFIX = "cfg|"
 SETTINGS_DONE = "done"
@@ -98,6 +100,15 @@ def forget_pressed(data: str | None) -> ForgetPress | None:
 
 def encode(game_id: str, version: int, code: str) -> str:
     return f"{PREFIX}|{game_id}|{version}|{code}"
+
+
+def table_of(data: str | None) -> str | None:
+    """The game whose live table a button opens (None: any other button), for a platform that
+    opens the page itself instead of taking the press (Telegram)."""
+    if data is None or not data.endswith(TABLE_END):
+        return None
+    press = decode(data)
+    return None if press is None else press.game_id
 
 
 def rematch(view: GameView) -> str | None:

@@ -6,6 +6,8 @@ the pressed message itself shows is trusted when a stale press redraws or strips
 
 from __future__ import annotations
 
+import time
+
 from adapters.chat import cards, forget, metrics, payload
 from adapters.chat.boards import BoardRef
 from adapters.chat.commands import hint, refusal, settings_refused
@@ -55,6 +57,8 @@ async def _press(
         await exchange.private(cards.Lines((own("error-bad-action"),)), own)
     elif board.code == payload.HINT:
         await hint(tables, exchange, voices, board.game_id)
+    elif board.code == payload.TABLE:  # opens the page, changes nothing
+        await _open_table(tables, exchange, own)
     elif board.code == payload.SHEET:  # shows, changes nothing: waits for no action
         await _sheet(tables, exchange, voices, board.game_id)
     elif board.code == payload.REMATCH:
@@ -137,7 +141,7 @@ async def _on_board(
         await _after_refusal(tables, exchange, voices, press, error, carried)
         await exchange.private(await refusal(tables, channel, error, own), own)
         return
-    await _note(exchange, own, outcome)
+    await note(exchange, own, outcome)
     game_id = outcome.view.game_id
     ref = BoardRef.loads(await tables.boards.board(game_id))
     shown = exchange.shown
@@ -164,6 +168,21 @@ async def _sheet(tables: Tables, exchange: Exchange, voices: Voices, game_id: st
     await tables.scores.show(exchange, view, voices, text=False, pressed=True)
 
 
+async def _open_table(tables: Tables, exchange: Exchange, own: Translator) -> None:
+    """The board's "Open the table": the Activity launched where the platform has one, else
+    the presser's own link, for their eyes alone (seated or not: the page decides what they
+    may do there)."""
+    links = tables.links
+    if links is None:  # an old board's button, from before the live table was switched off
+        await exchange.private(cards.Lines((own("table-off"),)), own)
+        return
+    if links.activity and await exchange.launch():
+        return
+    url = links.personal(exchange.channel, exchange.person, time.time(), exchange.locale)
+    if not await exchange.direct(cards.TableLink(url, links.minutes), own):
+        await exchange.private(cards.Lines((own("table-write-to-me"),)), own)
+
+
 def _lobby_moved_on(exchange: Exchange, press: payload.Press) -> bool:
     """The pressed message is this game's lobby and has this button, at a later version: a
     press made before a redraw (its refusal says the board is out of date)."""
@@ -175,7 +194,7 @@ def _lobby_moved_on(exchange: Exchange, press: payload.Press) -> bool:
     )
 
 
-async def _note(exchange: Exchange, own: Translator, outcome: Outcome) -> None:
+async def note(exchange: Exchange, own: Translator, outcome: Outcome) -> None:
     """Answer the press at once, saying what a throw showed, which dice are kept, what a box
     earned or which was taken back, for the presser's eyes, before the board can."""
     text = None

@@ -41,6 +41,7 @@ class Reviewed:
 
 
 _kept: OrderedDict[tuple[str, int, str], Reviewed] = OrderedDict()
+_weighing: dict[tuple[str, int, str], asyncio.Task[Reviewed]] = {}
 
 
 def reviewed(
@@ -69,27 +70,38 @@ def chart(t: Translator, view: GameView, story: Story) -> bytes:
     return chart_png(t, view, story)
 
 
-async def _review(t: Translator, service: GameService, view: GameView) -> Reviewed:
+async def review_of(t: Translator, service: GameService, view: GameView) -> Reviewed:
+    """A finished game's review in `t`'s language, weighed once: whoever asks while it is
+    being weighed (the final message, each open page of the table) waits for that weighing."""
     key = (view.game_id, view.version, t.locale)
     if key not in _kept:
-        ended = service.ended(view.game_id, view.version)  # its end, weighed a moment ago
-        events: Sequence[Event]
-        if ended is None:
-            events, points = await service.events(view.game_id), None
-        else:
-            events, points = ended.events, ended.reviews
-        _kept[key] = await asyncio.to_thread(reviewed, t, view, events, points)
+        weighing = _weighing.get(key)
+        if weighing is None:
+            weighing = asyncio.create_task(_weigh(t, service, view))
+            _weighing[key] = weighing
+            weighing.add_done_callback(lambda _: _weighing.pop(key, None))
+        _kept[key] = await asyncio.shield(weighing)
         while len(_kept) > KEPT:
             _kept.popitem(last=False)
     _kept.move_to_end(key)
     return _kept[key]
 
 
+async def _weigh(t: Translator, service: GameService, view: GameView) -> Reviewed:
+    ended = service.ended(view.game_id, view.version)  # its end, weighed a moment ago
+    events: Sequence[Event]
+    if ended is None:
+        events, points = await service.events(view.game_id), None
+    else:
+        events, points = ended.events, ended.reviews
+    return await asyncio.to_thread(reviewed, t, view, events, points)
+
+
 async def game_review(t: Translator, service: GameService, view: GameView) -> list[str]:
     """Lines on each person's play; none for a game that did not finish (nothing to judge)."""
     if view.end_reason not in RECORDED_ENDS:
         return []
-    return list((await _review(t, service, view)).lines)
+    return list((await review_of(t, service, view)).lines)
 
 
 async def last_review(
@@ -103,7 +115,7 @@ async def last_review(
     if game is None or view is None or view.end_reason not in RECORDED_ENDS:
         return cards.Lines((t("review-none"),))
     t = choose(t, chosen, game.language)
-    kept = await _review(t, service, view)
+    kept = await review_of(t, service, view)
     if not kept.lines:
         return cards.Lines((t("review-none"),))
     if kept.story is not None and kept.picture is None:

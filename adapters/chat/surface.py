@@ -95,6 +95,11 @@ class Exchange(Protocol):
         """Acknowledge now, saying nothing yet."""
         ...
 
+    async def launch(self) -> bool:
+        """Open the live table in the platform itself as the answer (Discord's Activity);
+        False where the platform cannot."""
+        ...
+
     async def may_configure(self) -> bool:
         """Whether the person may change the chat's settings (administrators)."""
         ...

@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import logging
 from collections.abc import AsyncIterator
+from typing import TYPE_CHECKING
 
 from adapters.chat.clock import FLUSH, Clock
 from adapters.chat.drawer import Drawer, Inked
@@ -27,6 +28,9 @@ from adapters.ratelimit import RateLimiter
 from core.identity import ChannelKey
 from core.service import GameService
 
+if TYPE_CHECKING:  # the live table's signing comes with its settings only
+    from adapters.chat.weblinks import WebLinks
+
 
 class Tables:
     """Everything a platform's tables share; the front end gives it `platform` to draw and call."""
@@ -40,8 +44,10 @@ class Tables:
         locale: str = "en",
         pause: float = 1.0,
         limiter: RateLimiter | None = None,
+        links: WebLinks | None = None,
     ) -> None:
         self.service = service
+        self.links = links  # the live table's (None: not set up)
         self.boards = boards = service.boards
         self.platform = platform
         self.log = log

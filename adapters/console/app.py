@@ -21,7 +21,7 @@ from adapters.console.commands import (
     parse,
     yes_or_no,
 )
-from adapters.console.render import box_lines, help_text, render_board
+from adapters.console.render import box_lines, help_text, render_board, revealed
 from adapters.console.sheet import sheet_text
 from adapters.console.terminal import Terminal
 from adapters.i18n import Translator, available_locales, translator
@@ -293,6 +293,8 @@ class ConsoleGame:
             if lines:
                 self.say("")
                 self.say("\n".join(lines))
+        for line in revealed(self.t, view):
+            self.say(line)
         return True
 
     async def _hint(self, player: PlayerRef, game: Game) -> None:

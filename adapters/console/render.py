@@ -10,6 +10,7 @@ from adapters.i18n.dice import DIE_FACES, box_name
 from adapters.i18n.narration import turn_header
 from adapters.i18n.standings import standings_line
 from core.boxes import ALL_BOXES
+from core.fairdice import short
 from core.table import Phase
 from core.view import GameView
 
@@ -62,6 +63,8 @@ def render_board(t: Translator, view: GameView, columns: int | None = None) -> s
     person = view.current is not None and not view.current.is_computer
     lines = [turn_header(t, view)]
     lines += [line for line in (standings_line(t, view), chances_line(t, view)) if line]
+    if view.round == 1 and view.commitment:  # the first round keeps the dice's seal in sight
+        lines.append(t("dice-sealed", short=short(view.commitment)) + view.commitment)
     if not view.dice:
         lines.append(t("turn-first") if person else t("console-computer-turn"))
         return "\n".join(lines)
@@ -71,6 +74,16 @@ def render_board(t: Translator, view: GameView, columns: int | None = None) -> s
     if person:
         lines.extend(box_lines(t, view))
     return "\n".join(lines)
+
+
+def revealed(t: Translator, view: GameView) -> list[str]:
+    """The seed of a finished game's dice, and the command that checks every throw by it."""
+    if not view.seed:
+        return []
+    return [
+        t("dice-revealed", seed=view.seed),
+        t("console-dice-check", command=f"python -m bot verify {view.game_id}"),
+    ]
 
 
 def words_of(t: Translator) -> dict[Command, tuple[str, ...]]:

@@ -18,7 +18,6 @@ from adapters.chat.boards import BoardRef
 from adapters.chat.surface import Place
 from adapters.discord import render
 from adapters.discord.calls import ERRORS, DiscordCalls, channel_of, player_of
-from adapters.discord.draw import draw
 from adapters.discord.render import Rendered
 from adapters.i18n import Translator, normalize_locale, translator
 
@@ -128,6 +127,20 @@ class Answer:
         if not await self.update(rendered):
             await self.interaction.edit_original_response(**rendered.edit_kwargs())
 
+    async def launch(self) -> bool:
+        """Launch the application's Activity as the response (type 12), if nothing was
+        answered yet. Discord refuses it for an application not set up as one: then False,
+        and the person gets their link instead."""
+        async with self._guard:
+            if self.done:
+                return False
+            try:
+                await self.interaction.response.launch_activity()
+            except discord.HTTPException as error:
+                log.warning("launching the Activity was refused (DISCORD_ACTIVITY?): %s", error)
+                return False
+            return True
+
     async def public(self, rendered: Rendered) -> int:
         """Say something to the channel; returns the message's id. A command's first public
         message is its response; a button's are new channel messages."""
@@ -200,7 +213,7 @@ class DiscordExchange:
         """Nothing: the pressed board itself is the press's answer on Discord."""
 
     async def private(self, card: cards.Card, t: Translator) -> None:
-        for rendered in draw(t, card):
+        for rendered in self.calls.draw(t, card):
             await self.answer.private(rendered)
 
     async def direct(self, card: cards.Card, t: Translator) -> bool:
@@ -209,18 +222,21 @@ class DiscordExchange:
 
     async def public(self, card: cards.Card, t: Translator) -> str:
         message = 0
-        for rendered in draw(t, card):
+        for rendered in self.calls.draw(t, card):
             message = await self.answer.public(rendered)
         return str(message)
 
     async def update(self, card: cards.Card, t: Translator) -> bool:
-        return await self.answer.update(draw(t, card)[0])
+        return await self.answer.update(self.calls.draw(t, card)[0])
 
     async def redraw(self, card: cards.Card, t: Translator) -> None:
-        await self.answer.redraw_pressed(draw(t, card)[0])
+        await self.answer.redraw_pressed(self.calls.draw(t, card)[0])
 
     async def ack(self) -> None:
         await self.answer.ack()
+
+    async def launch(self) -> bool:
+        return await self.answer.launch()
 
     async def may_configure(self) -> bool:
         """Settings are the whole server's, so only members who may manage the server change

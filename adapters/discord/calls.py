@@ -13,7 +13,7 @@ from adapters.chat.boards import BoardRef
 from adapters.chat.cards import Card
 from adapters.chat.pacing import Pace
 from adapters.chat.surface import Place
-from adapters.discord.draw import draw
+from adapters.discord.draw import DISCORD, Discord, draw
 from adapters.discord.render import Rendered
 from adapters.i18n import Translator
 from core.identity import ChannelKey, PlayerRef
@@ -46,8 +46,10 @@ class DiscordCalls:
     errors = ERRORS
     forbidden: type[Exception] = discord.Forbidden
 
-    def __init__(self) -> None:
+    def __init__(self, *, tables: bool = False) -> None:
         self.pace = Pace(None)  # discord.py keeps to Discord's buckets by their headers
+        # `tables`: the boards offer the live table (its links are set up).
+        self.serialiser = Discord(table=True) if tables else DISCORD
         self.client: discord.Client | None = None
         self._places: OrderedDict[int, Place] = OrderedDict()
 
@@ -57,15 +59,19 @@ class DiscordCalls:
 
     async def send(self, channel: ChannelKey, card: Card, t: Translator) -> str:
         message = 0
-        for rendered in draw(t, card):
+        for rendered in self.draw(t, card):
             message = await self.send_rendered(int(channel.chat), rendered)
         return str(message)
+
+    def draw(self, t: Translator, card: Card) -> list[Rendered]:
+        """The messages that show `card` here (the boards with the live table's button or not)."""
+        return draw(t, card, self.serialiser)
 
     async def send_rendered(self, channel_id: int, rendered: Rendered) -> int:
         return (await self._messageable(channel_id).send(**rendered.send_kwargs())).id
 
     async def edit(self, ref: BoardRef, card: Card, t: Translator) -> bool:
-        rendered = draw(t, card)[0]
+        rendered = self.draw(t, card)[0]
         message = self._messageable(int(ref.chat)).get_partial_message(int(ref.message))
         try:
             await message.edit(**rendered.edit_kwargs())

@@ -13,11 +13,14 @@ from adapters.i18n import Translator
 
 
 class Discord:
-    """Discord's serialiser of the layouts (see render.SHAPE for its rows)."""
+    """Discord's serialiser of the layouts (see render.SHAPE for its rows); with `table`, the
+    boards offer the live table (its button's press gives the link or launches the Activity)."""
 
-    shape = render.SHAPE
     writing = render
     limit = MESSAGE_LIMIT
+
+    def __init__(self, *, table: bool = False) -> None:
+        self.shape = replace(render.SHAPE, table=True) if table else render.SHAPE
 
     def message(self, message: layout.Message) -> list[Rendered]:
         """A message after its preface's pages: on the last of them where both fit."""
@@ -50,6 +53,6 @@ class Discord:
 DISCORD = Discord()
 
 
-def draw(t: Translator, card: cards.Card) -> list[Rendered]:
+def draw(t: Translator, card: cards.Card, serialiser: Discord = DISCORD) -> list[Rendered]:
     """The messages that show `card`, in order (most cards are one message)."""
-    return drawn(DISCORD, t, card)
+    return drawn(serialiser, t, card)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 import yarl
@@ -28,6 +28,9 @@ from adapters.i18n import DEFAULT_LOCALE, normalize_locale, translator
 from adapters.ratelimit import RateLimiter
 from core.identity import ChannelKey
 from core.service import GameService, Outcome
+
+if TYPE_CHECKING:  # the live table's links come with its settings only
+    from adapters.chat.weblinks import WebLinks
 
 log = logging.getLogger(__name__)
 # How long discord.py waits for the guilds after READY before it calls the bot ready. The bot
@@ -66,6 +69,7 @@ class DiscordFrontEnd:
         pause: float = 1.0,
         limiter: RateLimiter | None = None,
         shards: Shards | None = None,
+        links: WebLinks | None = None,
     ) -> None:
         self.service = service
         self.shards = shards
@@ -74,8 +78,10 @@ class DiscordFrontEnd:
         self.api_base_url = api_base_url
         self.gateway_url = gateway_url
         self.guild_ready_timeout = guild_ready_timeout
-        self.calls = DiscordCalls()
-        self.tables = Tables(service, self.calls, log, locale=locale, pause=pause, limiter=limiter)
+        self.calls = DiscordCalls(tables=links is not None)
+        self.tables = Tables(
+            service, self.calls, log, locale=locale, pause=pause, limiter=limiter, links=links
+        )
         self.client: GeneralClient | None = None
         self.link = metrics.Link("discord", "gateway")
         self.connection: asyncio.Task[None] | None = None

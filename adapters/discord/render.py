@@ -160,6 +160,8 @@ def _span(span: layout.Span) -> str:
             return f"**{esc(span.text)}**"
         case Mark.COMMAND:
             return f"`{span.text}`"
+        case Mark.HIDDEN:
+            return f"||{esc(span.text)}||"
     return esc(span.text)
 
 

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from adapters.i18n import Translator
 from adapters.i18n.dice import box_name, dice_text
 from adapters.i18n.hints import choice_text
+from adapters.i18n.luck import luck_line
 from adapters.i18n.names import shown_name
 from core.rules import Variants
 from core.view import GameView
@@ -27,8 +28,9 @@ def review_lines(
     variants: Variants,
     story: Story | None = None,
 ) -> list[str]:
-    """One or two lines per human player on how well they played, their costliest decision
-    and, where the game was weighed by win chances (`story`), the game's turning point."""
+    """Two or three lines per human player on how well they played, their costliest decision
+    and their dice against their decisions (core.luck); where the game was weighed by win
+    chances (`story`), the game's turning point."""
     lines: list[str] = []
     for player in view.players:
         player_review = reviews.get(player.id)
@@ -38,6 +40,8 @@ def review_lines(
             lines.extend(_points_lines(t, player.name, player_review, variants))
         else:
             lines.extend(_chance_lines(t, player.name, player_review, variants))
+        if player_review.luck is not None:
+            lines.append(luck_line(t, player.name, player_review.luck))
     if not lines:
         return []
     turning = turning_line(t, view, story) if story is not None else None

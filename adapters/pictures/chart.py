@@ -2,7 +2,8 @@
 
 One line per player in a colour of its own (by seat), the big moments marked on the line of the
 player they belong to (a General written, a big general, the lead changing hands), the rounds
-along the bottom, and a legend with the names. About 1,000 pixels wide with large type, so that
+along the bottom, and a legend with the names, each with their dice against their decisions
+(core.luck) beneath. About 1,000 pixels wide with large type, so that
 a phone shows it whole.
 """
 
@@ -14,6 +15,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from adapters.i18n import Translator
+from adapters.i18n.luck import luck_legend
 from adapters.i18n.names import shown_name
 from adapters.pictures.draw import INK, MUTED, PAPER, RULE, font, pen
 from adapters.pictures.layout import Space, cut, legible, seat_tag
@@ -28,6 +30,7 @@ PLOT_HEIGHT = 480
 AXIS_ROOM = 72  # left of the plot: the percentages
 LINE_WIDTH = 5
 ROW = 40  # one line of the legend
+ENTRY = 2 * ROW  # one player in the legend: the name, and their luck beneath
 SWATCH = 44
 LEGEND_COLUMNS = 2
 # Ten colours told apart at a glance (the "tab10" set), one per seat: a table weighed by win
@@ -79,8 +82,9 @@ def chart_png(t: Translator, view: GameView, story: Story) -> bytes:
     names = legend_names(view, story)
     kinds = [kind for kind in MomentKind if any(m.kind is kind for m in story.moments)]
     legend_top = plot.bottom + 2 * ROW + 8
-    rows = -(-len(names) // LEGEND_COLUMNS) + (1 if kinds else 0)
-    image = Image.new("RGB", (WIDTH, legend_top + rows * ROW + MARGIN), PAPER)
+    entries = -(-len(names) // LEGEND_COLUMNS)
+    height = legend_top + entries * ENTRY + (ROW if kinds else 0) + MARGIN
+    image = Image.new("RGB", (WIDTH, height), PAPER)
     draw = ImageDraw.Draw(image)
     draw.text((MARGIN, MARGIN), t("review-chart-title"), font=font(TITLE_SIZE, True), fill=INK)
     _axes(draw, t, plot, story)
@@ -89,7 +93,8 @@ def chart_png(t: Translator, view: GameView, story: Story) -> bytes:
         seat = story.seats.index(moment.player_id)
         share = story.chances[moment.point][seat]
         _mark(draw, moment.kind, (plot.x(moment.point), plot.y(share)), colour(seat))
-    _legend(draw, t, names, kinds, legend_top)
+    lucks = [_luck(t, story, player_id) for player_id in story.seats]
+    _legend(draw, t, list(zip(names, lucks, strict=True)), kinds, legend_top)
     out = io.BytesIO()
     image.save(out, format="PNG")
     return out.getvalue()
@@ -105,6 +110,13 @@ def legend_names(view: GameView, story: Story) -> list[str]:
         name = legible(shown_name(shown.get(player_id, "")), space.pen)
         names.append(cut(name or seat_tag(seat), space))
     return names
+
+
+def _luck(t: Translator, story: Story, player_id: str) -> str:
+    """A player's dice against their decisions, for the legend ("" without a review)."""
+    player_review = story.reviews.get(player_id)
+    luck = player_review.luck if player_review is not None else None
+    return luck_legend(t, luck) if luck is not None else ""
 
 
 def _axes(draw: ImageDraw.ImageDraw, t: Translator, plot: Plot, story: Story) -> None:
@@ -158,21 +170,22 @@ def _mark(
 def _legend(
     draw: ImageDraw.ImageDraw,
     t: Translator,
-    names: list[str],
+    entries: list[tuple[str, str]],
     kinds: list[MomentKind],
     top: int,
 ) -> None:
-    """The players in two columns, each by a stroke of their colour; then what the marks mean."""
-    face = font(LEGEND_SIZE)
+    """The players in two columns, each by a stroke of their colour with their luck beneath;
+    then what the marks mean."""
+    face, small = font(LEGEND_SIZE), font(TEXT_SIZE)
     column = (WIDTH - 2 * MARGIN) // LEGEND_COLUMNS
-    for seat, name in enumerate(names):
+    for seat, (name, luck) in enumerate(entries):
         left = MARGIN + (seat % LEGEND_COLUMNS) * column
-        y = top + (seat // LEGEND_COLUMNS) * ROW + ROW // 2
+        y = top + (seat // LEGEND_COLUMNS) * ENTRY + ROW // 2
         draw.line((left, y, left + SWATCH, y), fill=colour(seat), width=3 * LINE_WIDTH // 2)
         draw.text((left + SWATCH + 12, y), name, font=face, fill=INK, anchor="lm")
-    y = top + -(-len(names) // LEGEND_COLUMNS) * ROW + ROW // 2
+        draw.text((left + SWATCH + 12, y + ROW - 6), luck, font=small, fill=MUTED, anchor="lm")
+    y = top + -(-len(entries) // LEGEND_COLUMNS) * ENTRY + ROW // 2
     left = MARGIN + MARK_SIZE[MomentKind.BIG_GENERAL]
-    small = font(TEXT_SIZE)
     for kind in kinds:
         _mark(draw, kind, (left, y), MUTED)
         words = t(MARK_WORDS[kind])

@@ -14,7 +14,16 @@ import asyncpg
 from adapters.postgres.connections import PostgresConnections, dumps
 from core.boxes import ALL_BOXES
 from core.identity import COMPUTER_PREFIX, ChannelKey
-from core.records import PastGame, PlayerStats, Standing, names_a_level
+from core.records import (
+    LUCK_GAMES,
+    Fortune,
+    LuckOrder,
+    PastGame,
+    PlayerStats,
+    Standing,
+    Weighed,
+    names_a_level,
+)
 
 # A player's name on a leaderboard or in their statistics: the one they last played under.
 LATEST_NAME = "(array_agg(name ORDER BY finished_at DESC))[1]"
@@ -79,7 +88,8 @@ class PostgresRecords:
                    AVG(total)::float8 AS average, MAX(total) AS best,
                    COUNT(*) FILTER (WHERE {general} = 60) AS small_generals,
                    COUNT(*) FILTER (WHERE big_general) AS big_generals,
-                   AVG(accuracy)::float8 AS accuracy, {averages}
+                   AVG(accuracy)::float8 AS accuracy, AVG(luck_dice)::float8 AS dice,
+                   AVG(luck_decisions)::float8 AS decisions, {averages}
             FROM results WHERE {where} AND {who}
             """,
             *params,
@@ -103,7 +113,37 @@ class PostgresRecords:
                 if row[f"box{box.index}"] is not None
             },
             accuracy=row["accuracy"],
+            dice=row["dice"],
+            decisions=row["decisions"],
         )
+
+    async def luck_board(
+        self,
+        platform: str,
+        channel: ChannelKey | None,
+        since: float | None,
+        order: LuckOrder,
+        limit: int = 10,
+    ) -> list[Fortune]:
+        where, params = _scope(platform, channel, since)
+        n = len(params)
+        by = "dice" if order is LuckOrder.DICE else "decisions"
+        rows = await self._fetch(
+            f"""
+            SELECT player_id, {LATEST_NAME} AS name, COUNT(*) AS games,
+                   AVG(luck_dice)::float8 AS dice, AVG(luck_decisions)::float8 AS decisions
+            FROM results WHERE {where} AND luck_dice IS NOT NULL
+            GROUP BY player_id HAVING COUNT(*) >= ${n + 1}
+            ORDER BY {by} DESC, games DESC, player_id COLLATE "C"
+            LIMIT ${n + 2}
+            """,
+            *params,
+            LUCK_GAMES,
+            limit,
+        )
+        return [
+            Fortune(r["player_id"], r["name"], r["games"], r["dice"], r["decisions"]) for r in rows
+        ]
 
     async def find_player(self, platform: str, channel: ChannelKey, name: str) -> str | None:
         """A player of this channel by the name they last played under (case-insensitive)."""
@@ -139,11 +179,15 @@ class PostgresRecords:
             )
         return list(games.values())
 
-    async def set_accuracy(self, game_id: str, accuracy: dict[str, float]) -> None:
+    async def set_weighed(self, game_id: str, weighed: dict[str, Weighed]) -> None:
         async with self._connections.transaction() as connection:
             await connection.executemany(
-                "UPDATE results SET accuracy = $1 WHERE game_id = $2 AND player_id = $3",
-                [(value, game_id, player_id) for player_id, value in accuracy.items()],
+                "UPDATE results SET accuracy = $1, luck_dice = $2, luck_decisions = $3"
+                " WHERE game_id = $4 AND player_id = $5",
+                [
+                    (w.accuracy, w.dice, w.decisions, game_id, player_id)
+                    for player_id, w in weighed.items()
+                ],
             )
 
     async def results(self, game_id: str) -> list[dict[str, Any]]:
@@ -153,7 +197,8 @@ class PostgresRecords:
             "SELECT game_id, player_id, platform, channel, name, seat, total, boxes,"
             " winner::int AS winner, left_table::int AS left_table,"
             " big_general::int AS big_general, end_reason,"
-            " extract(epoch FROM finished_at)::float8 AS finished_at, accuracy"
+            " extract(epoch FROM finished_at)::float8 AS finished_at, accuracy, luck_dice,"
+            " luck_decisions"
             " FROM results WHERE game_id = $1 ORDER BY seat",
             game_id,
         )

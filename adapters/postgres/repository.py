@@ -33,13 +33,13 @@ from adapters.postgres.ratings import PostgresRatings
 from adapters.postgres.records import PostgresRecords
 from adapters.postgres.schema import MIGRATIONS, MIGRATIONS_TABLE, SCHEMA_VERSION
 from adapters.postgres.settings import PostgresSettings
+from adapters.storage_parts import RecordsByParts
 from core.chat_settings import ChatSettings
 from core.events import Event
 from core.forget import Forgotten
 from core.identity import ChannelKey, PlayerRef
 from core.ports import Heard, Wanted
-from core.ratings import Change, Rating
-from core.records import PastGame, PlayerStats, Rated, Standing
+from core.records import Weighed
 from core.table import Game
 
 # Pool sizes unless `open` is told otherwise: one connection per channel being acted on at once.
@@ -48,10 +48,13 @@ POOL_MIN, POOL_MAX = 1, 20
 MIGRATION_LOCK = lock_key("general:migrations")
 
 
-class PostgresRepository:
+class PostgresRepository(RecordsByParts):
     """One asyncpg pool per process; each call takes a connection (or the held lock's). The
     work is done by parts, each handed the connections (and the parts it calls on); this class
     opens and closes them, and answers the port by delegating."""
+
+    _records: PostgresRecords
+    _ratings: PostgresRatings
 
     shared = True  # several processes: each looks now and then for games the others made
 
@@ -151,8 +154,8 @@ class PostgresRepository:
     async def save(self, game: Game, events: Sequence[Event], previous_version: int | None) -> None:
         await self._games.save(game, events, previous_version)
 
-    async def set_accuracy(self, game_id: str, accuracy: dict[str, float]) -> None:
-        await self._records.set_accuracy(game_id, accuracy)
+    async def set_weighed(self, game_id: str, weighed: dict[str, Weighed]) -> None:
+        await self._records.set_weighed(game_id, weighed)
 
     async def results(self, game_id: str) -> list[dict[str, Any]]:
         return await self._records.results(game_id)
@@ -185,40 +188,3 @@ class PostgresRepository:
 
     async def release_deadline(self, game_id: str, owner: str) -> None:
         await self._deadlines.release_deadline(game_id, owner)
-
-    # ------------------------------------------------------------------ records and ratings
-
-    async def leaderboard(
-        self, platform: str, channel: ChannelKey | None, since: float | None, limit: int = 10
-    ) -> list[Standing]:
-        return await self._records.leaderboard(platform, channel, since, limit)
-
-    async def player_stats(
-        self, platform: str, player_id: str, channel: ChannelKey | None
-    ) -> PlayerStats | None:
-        return await self._records.player_stats(platform, player_id, channel)
-
-    async def find_player(self, platform: str, channel: ChannelKey, name: str) -> str | None:
-        return await self._records.find_player(platform, channel, name)
-
-    async def history(self, channel: ChannelKey, limit: int = 10) -> list[PastGame]:
-        return await self._records.history(channel, limit)
-
-    async def rate_games(self) -> int:
-        return await self._ratings.rate_games()
-
-    async def rebuild_ratings(self) -> int:
-        return await self._ratings.rebuild_ratings()
-
-    async def game_ratings(self, game_id: str, channel: ChannelKey) -> list[Change]:
-        return await self._ratings.game_ratings(game_id, channel)
-
-    async def rating_board(
-        self, platform: str, channel: ChannelKey | None, since: float | None, limit: int = 10
-    ) -> list[Rated]:
-        return await self._ratings.rating_board(platform, channel, since, limit)
-
-    async def player_rating(
-        self, platform: str, player_id: str, channel: ChannelKey | None
-    ) -> Rating | None:
-        return await self._ratings.player_rating(platform, player_id, channel)

@@ -140,6 +140,12 @@ MIGRATIONS: tuple[str, ...] = (
     UPDATE boards SET ref = 'final'
         WHERE game_id IN (SELECT id FROM games WHERE phase = 'finished');
     """,
+    # 6: each person's dice and decisions from the post-game review, in expected points
+    #    (core.luck), beside their accuracy; the games reviewed before this version have none.
+    """
+    ALTER TABLE results ADD COLUMN luck_dice double precision,
+        ADD COLUMN luck_decisions double precision;
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -8,7 +8,15 @@ import aiosqlite
 
 from core.boxes import ALL_BOXES
 from core.identity import COMPUTER_PREFIX, ChannelKey
-from core.records import PastGame, PlayerStats, Standing, names_a_level
+from core.records import (
+    LUCK_GAMES,
+    Fortune,
+    LuckOrder,
+    PastGame,
+    PlayerStats,
+    Standing,
+    names_a_level,
+)
 
 # Whom a result counts for (core.ratings.rated_id): a person, or a computer's level, whichever
 # seat it played ("cpu-master-2" is "cpu-master"), as the rating board counts them.
@@ -81,7 +89,8 @@ class SqliteRecords:
             SELECT {LATEST_NAME} AS name, COUNT(*) AS games, SUM(winner) AS wins,
                    AVG(total) AS average, MAX(total) AS best,
                    SUM({general} = 60) AS small_generals, SUM(big_general) AS big_generals,
-                   AVG(accuracy) AS accuracy, {averages}
+                   AVG(accuracy) AS accuracy, AVG(luck_dice) AS dice,
+                   AVG(luck_decisions) AS decisions, {averages}
             FROM results WHERE {where} AND {who}
             """,
             (*params, f"{player_id}-*" if level else player_id),
@@ -104,7 +113,34 @@ class SqliteRecords:
                 if row[f"box{box.index}"] is not None
             },
             accuracy=row["accuracy"],
+            dice=row["dice"],
+            decisions=row["decisions"],
         )
+
+    async def luck_board(
+        self,
+        platform: str,
+        channel: ChannelKey | None,
+        since: float | None,
+        order: LuckOrder,
+        limit: int = 10,
+    ) -> list[Fortune]:
+        where, params = _scope(platform, channel, since)
+        by = "dice" if order is LuckOrder.DICE else "decisions"
+        rows = await self._rows(
+            f"""
+            SELECT player_id, {LATEST_NAME} AS name, COUNT(*) AS games,
+                   AVG(luck_dice) AS dice, AVG(luck_decisions) AS decisions
+            FROM results WHERE {where} AND luck_dice IS NOT NULL
+            GROUP BY player_id HAVING COUNT(*) >= ?
+            ORDER BY {by} DESC, games DESC, player_id
+            LIMIT ?
+            """,
+            (*params, LUCK_GAMES, limit),
+        )
+        return [
+            Fortune(r["player_id"], r["name"], r["games"], r["dice"], r["decisions"]) for r in rows
+        ]
 
     async def find_player(self, platform: str, channel: ChannelKey, name: str) -> str | None:
         """A player of this channel by the name they last played under (case-insensitive)."""

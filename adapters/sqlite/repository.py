@@ -25,14 +25,14 @@ from adapters.sqlite.saves import Ends, SqliteSaves, group_ends
 from adapters.sqlite.schema import MIGRATIONS, SCHEMA_VERSION
 from adapters.sqlite.settings import SqliteSettings
 from adapters.sqlite.writer import GroupWriter
+from adapters.storage_parts import RecordsByParts
 from core.chat_settings import ChatSettings
 from core.errors import StorageError
 from core.events import Event
 from core.forget import Forgotten
 from core.identity import ChannelKey, PlayerRef
 from core.ports import Heard, Wanted
-from core.ratings import Change, Rating
-from core.records import PastGame, PlayerStats, Rated, Standing
+from core.records import Weighed
 from core.table import Game
 
 log = logging.getLogger(__name__)
@@ -51,7 +51,7 @@ WAL_BACKSTOP = 20_000
 _UNLOCKED: contextlib.nullcontext[None] = contextlib.nullcontext()
 
 
-class SqliteRepository:
+class SqliteRepository(RecordsByParts):
     """One connection per process. Every operation is a single statement (a save is one INSERT
     into the game_saves view, see schema 4), so each is its own transaction, no lock is held
     across awaits and aiosqlite's queue keeps its thread busy while the event loop goes on.
@@ -68,6 +68,9 @@ class SqliteRepository:
 
     The work is done by parts, each handed the connection and the copies it reads or keeps
     up to date; this class opens and closes them, and answers the port by delegating."""
+
+    _records: SqliteRecords
+    _ratings: SqliteRatings
 
     shared = False  # one process owns the file: no other process makes games it must watch
 
@@ -210,8 +213,8 @@ class SqliteRepository:
     async def save(self, game: Game, events: Sequence[Event], previous_version: int | None) -> None:
         await self._saves.save(game, events, previous_version)
 
-    async def set_accuracy(self, game_id: str, accuracy: dict[str, float]) -> None:
-        await self._saves.set_accuracy(game_id, accuracy)
+    async def set_weighed(self, game_id: str, weighed: dict[str, Weighed]) -> None:
+        await self._saves.set_weighed(game_id, weighed)
 
     async def results(self, game_id: str) -> list[dict[str, Any]]:
         return await self._records.results(game_id)
@@ -238,43 +241,6 @@ class SqliteRepository:
 
     async def forget_player(self, platform: str, player_id: str, alias: PlayerRef) -> Forgotten:
         return await self._forget.forget_player(platform, player_id, alias)
-
-    # ------------------------------------------------------------------ records and ratings
-
-    async def leaderboard(
-        self, platform: str, channel: ChannelKey | None, since: float | None, limit: int = 10
-    ) -> list[Standing]:
-        return await self._records.leaderboard(platform, channel, since, limit)
-
-    async def player_stats(
-        self, platform: str, player_id: str, channel: ChannelKey | None
-    ) -> PlayerStats | None:
-        return await self._records.player_stats(platform, player_id, channel)
-
-    async def find_player(self, platform: str, channel: ChannelKey, name: str) -> str | None:
-        return await self._records.find_player(platform, channel, name)
-
-    async def history(self, channel: ChannelKey, limit: int = 10) -> list[PastGame]:
-        return await self._records.history(channel, limit)
-
-    async def rate_games(self) -> int:
-        return await self._ratings.rate_games()
-
-    async def rebuild_ratings(self) -> int:
-        return await self._ratings.rebuild_ratings()
-
-    async def game_ratings(self, game_id: str, channel: ChannelKey) -> list[Change]:
-        return await self._ratings.game_ratings(game_id, channel)
-
-    async def rating_board(
-        self, platform: str, channel: ChannelKey | None, since: float | None, limit: int = 10
-    ) -> list[Rated]:
-        return await self._ratings.rating_board(platform, channel, since, limit)
-
-    async def player_rating(
-        self, platform: str, player_id: str, channel: ChannelKey | None
-    ) -> Rating | None:
-        return await self._ratings.player_rating(platform, player_id, channel)
 
 
 async def _checkpoint(connection: aiosqlite.Connection, every: float, watch: FileWatch) -> None:

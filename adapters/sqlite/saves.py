@@ -19,6 +19,7 @@ from adapters.sqlite.recent import Recent
 from adapters.sqlite.writer import GroupWriter, Statement, Verdict
 from core.errors import ErrorCode, GameError
 from core.events import RECORDED_ENDS, EndReason, Event, event_from_dict, event_to_dict
+from core.records import Weighed
 from core.snapshot import game_to_dict
 from core.table import Game, Phase
 
@@ -128,7 +129,10 @@ def read_log(text: str) -> list[Event]:
     return [event_from_dict(orjson.loads(data)) for _, data in sorted(orjson.loads(text))]
 
 
-ACCURACY = "UPDATE results SET accuracy = ? WHERE game_id = ? AND player_id = ?"
+WEIGHED = (
+    "UPDATE results SET accuracy = ?, luck_dice = ?, luck_decisions = ?"
+    " WHERE game_id = ? AND player_id = ?"
+)
 
 
 class SqliteSaves:
@@ -189,11 +193,13 @@ class SqliteSaves:
         if recorded and not rated_by_group:
             await self._ratings.rate_recorded(game.id)
 
-    async def set_accuracy(self, game_id: str, accuracy: dict[str, float]) -> None:
+    async def set_weighed(self, game_id: str, weighed: dict[str, Weighed]) -> None:
         """Written with the next group of saves: no trip nor commit of its own."""
         writes = [
-            self._writer.submit(ACCURACY, (value, game_id, player_id), _nothing)
-            for player_id, value in accuracy.items()
+            self._writer.submit(
+                WEIGHED, (w.accuracy, w.dice, w.decisions, game_id, player_id), _nothing
+            )
+            for player_id, w in weighed.items()
         ]
         await asyncio.gather(*writes)
 
@@ -203,4 +209,4 @@ def _committed(future: Verdict) -> bool:
 
 
 def _nothing(error: BaseException | None, ends: Ends | None) -> None:
-    """An accuracy's write changes nothing kept in memory."""
+    """A review's figures change nothing kept in memory."""

@@ -7,7 +7,7 @@ import warnings
 from collections.abc import Awaitable, Callable, Coroutine
 from datetime import timedelta
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from telegram import InlineKeyboardMarkup
 from telegram.constants import ParseMode
@@ -19,10 +19,13 @@ from adapters.chat.cards import Card
 from adapters.chat.pacing import Pace
 from adapters.chat.surface import Place
 from adapters.i18n import Translator
-from adapters.telegram.draw import draw
+from adapters.telegram.draw import TELEGRAM, Telegram, draw
 from adapters.telegram.http import JsonBody
-from adapters.telegram.render import Keyboard, Rendered
+from adapters.telegram.render import Keyboard, Opening, Rendered
 from core.identity import ChannelKey
+
+if TYPE_CHECKING:  # the live table's links come with its settings only
+    from adapters.chat.weblinks import WebLinks
 
 PLATFORM = "tg"
 log = logging.getLogger(__name__)
@@ -94,6 +97,19 @@ class TelegramCalls:
     def __init__(self, bot: ExtBot[Any], pace: Pace | None = None) -> None:
         self.bot = bot
         self.pace = pace or Pace(None)  # what the bot writes in a chat waits for its turn
+        self._groups = self._private = TELEGRAM  # how each kind of chat is drawn
+
+    def open_tables(self, links: WebLinks | None) -> None:
+        """The boards offer the live table at `links` (None: they do not)."""
+        if links is None:
+            self._groups = self._private = TELEGRAM
+        else:
+            self._groups = Telegram(Opening(links, private=False))
+            self._private = Telegram(Opening(links, private=True))
+
+    def serialiser(self, chat: str) -> Telegram:
+        """How a chat's messages are drawn: a group's ids are negative, a person's positive."""
+        return self._groups if chat.startswith("-") else self._private
 
     async def send(
         self, channel: ChannelKey, card: Card, t: Translator, *, asked: bool = False
@@ -101,7 +117,7 @@ class TelegramCalls:
         """Post the card in language `t`; `asked`: it answers a command, and the chat is shown
         the bot typing while the chat's pace holds it back."""
         message_id = 0
-        for rendered in draw(t, card):
+        for rendered in draw(t, card, self.serialiser(channel.chat)):
             message_id = await self.send_rendered(channel, rendered, asked=asked)
         return str(message_id)
 
@@ -199,7 +215,7 @@ class TelegramCalls:
     async def edit(self, ref: BoardRef, card: Card, t: Translator) -> bool:
         """Edit a message to show `card`, in language `t` (the person's own, for a screen of
         theirs such as the settings)."""
-        (rendered, *_) = draw(t, card)
+        (rendered, *_) = draw(t, card, self.serialiser(ref.chat))
         try:
             async with self.pace.turn(ref.chat, cost=cost(rendered.text)):
                 if rendered.strip:

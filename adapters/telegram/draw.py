@@ -10,23 +10,27 @@ from adapters.chat.layout_cards import drawn
 from adapters.i18n import Translator
 from adapters.i18n.hints import hint_lines
 from adapters.telegram import render
-from adapters.telegram.render import CAPTION_LIMIT, MESSAGE_LIMIT, Rendered
+from adapters.telegram.render import CAPTION_LIMIT, MESSAGE_LIMIT, Opening, Rendered
 
 # A hint answered in a callback alert (200 characters) has room for this many choices.
 ALERT_CHOICES = 3
 
 
 class Telegram:
-    """Telegram's serialiser of the layouts (see render.SHAPE for its rows)."""
+    """Telegram's serialiser of the layouts (see render.SHAPE for its rows); with an
+    `opening`, the boards offer the live table, opened as that kind of chat allows."""
 
-    shape = render.SHAPE
     writing = render
     limit = MESSAGE_LIMIT
+
+    def __init__(self, opening: Opening | None = None) -> None:
+        self.opening = opening
+        self.shape = render.SHAPE if opening is None else replace(render.SHAPE, table=True)
 
     def message(self, message: layout.Message) -> list[Rendered]:
         """A message, after its preface: on the same message where both fit, else the
         preface's own pages first."""
-        board = render.message(message)
+        board = render.message(message, self.opening)
         if not message.preface:
             return [board]
         text = f"{render.text(message.preface)}\n\n{board.text}"
@@ -47,7 +51,7 @@ class Telegram:
         return Rendered(text)
 
     def under(self, drawn: Rendered, rows: tuple[layout.Row, ...]) -> Rendered:
-        return replace(drawn, markup=render.keyboard(rows))
+        return replace(drawn, markup=render.keyboard(rows, self.opening))
 
     def stripped(self) -> Rendered:
         return Rendered("", strip=True)
@@ -56,9 +60,9 @@ class Telegram:
 TELEGRAM = Telegram()
 
 
-def draw(t: Translator, card: cards.Card) -> list[Rendered]:
+def draw(t: Translator, card: cards.Card, serialiser: Telegram = TELEGRAM) -> list[Rendered]:
     """The messages that show `card`, in order (most cards are one message)."""
-    return drawn(TELEGRAM, t, card)
+    return drawn(serialiser, t, card)
 
 
 def alert(t: Translator, card: cards.Card) -> tuple[str | None, bool]:

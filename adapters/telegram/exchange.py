@@ -87,6 +87,9 @@ class _Exchange:
     async def ack(self) -> None:
         """Nothing to do: a command needs no acknowledgement, a press is answered at the end."""
 
+    async def launch(self) -> bool:
+        return False  # a board's own button opens the Mini App: no press comes for it
+
     async def place(self) -> Place:
         return await self.calls.place(self.channel)
 

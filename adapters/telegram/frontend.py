@@ -53,6 +53,7 @@ from core.service import GameService
 if TYPE_CHECKING:  # aiohttp's server (aiohttp.web) is imported only in webhook mode
     from aiohttp import web
 
+    from adapters.chat.weblinks import WebLinks
     from adapters.telegram.webhook import WebhookListener
 
 # Opt in to python-telegram-bot's future timedelta values now, silencing its deprecation notice.
@@ -95,8 +96,12 @@ class TelegramFrontEnd:
         pause: float = 1.0,
         limiter: RateLimiter | None = None,
         webhook: Webhook | None = None,
+        links: WebLinks | None = None,
+        mini_app: str | None = None,
     ) -> None:
         self.service = service
+        self.links = links  # the live table's; the Mini App's link once the bot's name is known
+        self.mini_app = mini_app
         self.poll_timeout = poll_timeout
         self.webhook = webhook
         self.listener: WebhookListener | None = None
@@ -133,10 +138,14 @@ class TelegramFrontEnd:
         self.app.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, self._on_migrate))
         self.app.add_error_handler(self._on_error)
         self.calls = TelegramCalls(self.app.bot, Pace(pace))
-        self.tables = Tables(service, self.calls, log, locale=locale, pause=pause, limiter=limiter)
+        self.tables = Tables(
+            service, self.calls, log, locale=locale, pause=pause, limiter=limiter, links=links
+        )
+        self.calls.open_tables(links)
 
     async def start(self) -> None:
         await self.app.initialize()
+        self._name_the_mini_app()
         await self._register_commands()
         await self.app.start()
         assert self.app.updater is not None
@@ -161,6 +170,15 @@ class TelegramFrontEnd:
             self.link.up()  # Telegram pushes; nothing tells the bot it stopped but silence
             log.info("telegram front end on a webhook (listening on %s:%d)", hook.listen, hook.port)
         await self.tables.resume()
+
+    def _name_the_mini_app(self) -> None:
+        """The Mini App's direct link names the bot (`https://t.me/<bot>/<app>`): known from
+        getMe, at start-up; the boards link to it from then on."""
+        if self.links is None or self.mini_app is None:
+            return
+        prefix = f"https://t.me/{self.app.bot.username}/{self.mini_app}"
+        self.tables.links = links = replace(self.links, mini_app=prefix)
+        self.calls.open_tables(links)
 
     async def stop(self) -> None:
         """A clean stop: no update is taken any more (the rest wait at Telegram for the next

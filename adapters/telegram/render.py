@@ -9,12 +9,16 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from html import escape
+from typing import TYPE_CHECKING
 
-from adapters.chat import layout
+from adapters.chat import layout, payload
 from adapters.chat.layout import HELD, SLOT, Emphasis, Line, Mark, Message, Person, Row
 from adapters.chat.layout_cards import hint_offer as hint_offer_layout
 from adapters.i18n import Translator
 from adapters.i18n.names import listed
+
+if TYPE_CHECKING:  # the live table's links come with its settings only
+    from adapters.chat.weblinks import WebLinks
 
 MESSAGE_LIMIT = 4096
 ALERT_LIMIT = 200
@@ -28,7 +32,8 @@ SHAPE = layout.Shape(
     "telegram", typed=True, boxes=2, computers=2, settings=1, start_by_join=False, welcome_menu=True
 )
 
-Button = dict[str, str]  # an InlineKeyboardButton as JSON: its text, its callback_data or url
+# An InlineKeyboardButton as JSON: its text, its callback_data, url or web_app ({"url": …}).
+Button = dict[str, str | dict[str, str]]
 Keyboard = dict[str, list[list[Button]]]  # an InlineKeyboardMarkup as JSON
 
 
@@ -68,12 +73,14 @@ def escaped(text: str, limit: int = MESSAGE_LIMIT) -> str:
 
 
 def _pieces(drawn: Line, *, cut: bool = False) -> list[str]:
-    """A line's HTML in pieces: a bold span whole, plain words each whole or (to be `cut`
+    """A line's HTML in pieces: a bold or hidden span whole, plain words each whole or (to be `cut`
     between characters) a piece a character."""
     pieces: list[str] = []
     for span in drawn.spans:
         if span.mark is Mark.BOLD:
             pieces.append(f"<b>{escape(span.text)}</b>")
+        elif span.mark is Mark.HIDDEN:
+            pieces.append(f"<tg-spoiler>{escape(span.text)}</tg-spoiler>")
         elif cut:  # a command is plain: Telegram makes a /command a link by itself
             pieces.extend(map(escape, span.text))
         else:
@@ -126,8 +133,28 @@ def pages(blocks: Iterable[str], limit: int = MESSAGE_LIMIT) -> list[str]:
     return [*out, current] if current else out
 
 
-def _button(drawn: layout.Button) -> Button:
+@dataclass(frozen=True)
+class Opening:
+    """How a board's "Open the table" opens the page in one kind of chat. Telegram refuses a
+    `web_app` button in a group: there it links to the Mini App (`startapp` names the table),
+    or to the page in a browser where no Mini App is set; a private chat opens the page in
+    Telegram itself (a Mini App's page must be HTTPS: else a link to it)."""
+
+    links: WebLinks
+    private: bool
+
+    def button(self, label: str, table: str) -> Button:
+        page = self.links.spectator(table)
+        if self.private and page.startswith("https://"):
+            return {"text": label, "web_app": {"url": page}}
+        return {"text": label, "url": self.links.launch(table) or page}
+
+
+def _button(drawn: layout.Button, opening: Opening | None = None) -> Button:
     label = f"{HELD}{drawn.label}" if drawn.held else drawn.label
+    table = None if opening is None else payload.table_of(drawn.payload)
+    if table is not None and opening is not None:
+        return opening.button(label, table)
     if drawn.payload is None:
         return {"text": label, "url": drawn.url or ""}
     if len(drawn.payload.encode()) > CALLBACK_LIMIT:
@@ -137,15 +164,17 @@ def _button(drawn: layout.Button) -> Button:
     return {"text": label, "callback_data": drawn.payload}
 
 
-def keyboard(rows: Iterable[Row]) -> Keyboard | None:
-    """Rows of buttons as an inline keyboard (None: no buttons)."""
-    drawn = [[_button(each) for each in row] for row in rows]
+def keyboard(rows: Iterable[Row], opening: Opening | None = None) -> Keyboard | None:
+    """Rows of buttons as an inline keyboard (None: no buttons); `opening`: how the live
+    table's button opens it in this chat."""
+    drawn = [[_button(each, opening) for each in row] for row in rows]
     return {"inline_keyboard": drawn} if drawn else None
 
 
-def message(drawn: Message) -> Rendered:
+def message(drawn: Message, opening: Opening | None = None) -> Rendered:
     """One message: its lines (the person named where they stand, the seated names in the room
-    left) and its keyboard; the lead on top, cut to the room it leaves."""
+    left) and its keyboard (the live table's button opened so); the lead on top, cut to the
+    room it leaves."""
     words = text(drawn.lines)
     named = drawn.person
     if named is not None:
@@ -158,7 +187,7 @@ def message(drawn: Message) -> Rendered:
         words = words.replace(SLOT, listed(names, MESSAGE_LIMIT - len(words)))
     if drawn.lead:
         words = f"{text(drawn.lead, MESSAGE_LIMIT - len(words) - 1)}\n{words}"
-    return Rendered(words, keyboard(drawn.rows))
+    return Rendered(words, keyboard(drawn.rows, opening))
 
 
 def hint_offer(t: Translator, game_id: str, version: int) -> Rendered:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -28,7 +28,7 @@ from adapters.ratelimit import RateLimiter
 from adapters.sqlite import SqliteRepository
 from adapters.telegram.words import asked as typed  # the words a person types, as on Telegram
 from core.chat_settings import CHOICES, ChatSettings
-from core.dice import ScriptedRoller
+from core.dice import ScriptedRoller, SecureRoller
 from core.identity import ChannelKey, PlayerRef
 from core.service import GameService
 from core.table import Game, Phase
@@ -190,6 +190,8 @@ class RecordingExchange:
     redrawn_languages: list[str] = field(default_factory=list)  # the language of each
     troubles: list[Exception] = field(default_factory=list)
     acks: int = 0
+    activity: bool = False  # the platform launches an Activity as the answer (Discord's)
+    launched: int = 0
     failed: bool = False
     _answered: bool = False
 
@@ -242,6 +244,13 @@ class RecordingExchange:
     async def ack(self) -> None:
         self._answered = True
         self.acks += 1
+
+    async def launch(self) -> bool:
+        if not self.activity or self._answered:
+            return False
+        self._answered = True
+        self.launched += 1
+        return True
 
     async def may_configure(self) -> bool:
         return self.admin
@@ -332,11 +341,17 @@ class World:
 
 
 @contextlib.asynccontextmanager
-async def opened(tmp_path: Path, limiter: RateLimiter | None = None) -> AsyncIterator[World]:
-    """A fresh world on `tmp_path`/g.db, closed afterwards."""
+async def opened(
+    tmp_path: Path, limiter: RateLimiter | None = None, seeds: Callable[[], str] | None = None
+) -> AsyncIterator[World]:
+    """A fresh world on `tmp_path`/g.db, closed afterwards. `seeds`: its games' dice are the
+    production roller's, committed to these seeds, not the scripted ones."""
     repository = await SqliteRepository.open(tmp_path / "g.db")
     roller = ScriptedRoller()
-    service = GameService(repository, roller)
+    if seeds is None:
+        service = GameService(repository, roller)
+    else:
+        service = GameService(repository, SecureRoller(), seeds=seeds)
     platform = RecordingPlatform()
     log = logging.getLogger("tests.chat")
     limiter = limiter or RateLimiter(10_000, 10_000)

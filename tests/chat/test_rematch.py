@@ -157,7 +157,9 @@ async def test_a_player_s_press_opens_the_lobby_with_everyone_seated(world: Worl
     assert lobby.languages == ["ru"]  # the old table's language, not the presser's
     assert lobby == await world.board() and lobby.buttons
     (opening, *_) = await world.repository.events(game.id)
-    assert opening == LobbyOpened(ALICE.id, rematch_of=old.game_id)
+    # Its dice are committed afresh: a new seed, its commitment told before any throw.
+    assert opening == LobbyOpened(ALICE.id, rematch_of=old.game_id, commitment=game.commitment)
+    assert game.commitment and game.commitment != old.commitment
     assert final.buttons and not final.stripped  # the final message keeps its button
 
 

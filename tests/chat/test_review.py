@@ -4,6 +4,7 @@ chances and names the turning point; `/general review` adds the chart of everyon
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import AsyncIterator
 from pathlib import Path
 from types import SimpleNamespace
@@ -21,11 +22,11 @@ from adapters.pictures.chart import PALETTE, WIDTH
 from adapters.telegram import draw as telegram_draw
 from adapters.telegram.render import MESSAGE_LIMIT as TELEGRAM_LIMIT
 from core.boxes import Box
-from core.review import Decision, PlayerReview, Story
+from core.review import Decision, PlayerReview, Story, story
 from core.rules import Variants
 from core.strategy import Choice
 from core.view import GameView
-from tests.chat.kit import ALICE, BOB, T, World, opened, view_of
+from tests.chat.kit import ALICE, BOB, CHANNEL, T, World, opened, view_of
 from tests.kit import LOT_ALICE_LOW
 
 DICE = {ALICE.id: (1, 2, 3, 4, 6), BOB.id: (5, 5, 5, 6, 6)}  # never a big general
@@ -67,7 +68,7 @@ async def test_the_final_message_weighs_each_person_and_tells_the_turning_point(
         (line,) = [line for line in review if line.startswith(f"{name}:")]
         assert "accuracy" in line
     assert review[-1].startswith("Turning point — round ")
-    assert len(review) <= 1 + 2 * 2 + 1  # two lines a person at most, and the turning point
+    assert len(review) <= 1 + 3 * 2 + 1  # three lines a person at most, and the turning point
 
 
 async def test_the_review_command_sends_the_chart_with_the_words(world: World) -> None:
@@ -179,3 +180,34 @@ async def test_a_solo_game_is_reviewed_in_expected_points_from_what_its_end_weig
     (shown,) = asked.publicly
     assert isinstance(shown, cards.Review) and shown.lines == tuple(lines)
     assert shown.picture is None  # a flat line at 100% says nothing
+
+
+def signed(text: str) -> int:
+    return int(text.replace("−", "-").rstrip("%"))
+
+
+async def test_each_persons_dice_and_decisions_are_told_as_the_engine_weighs_them(
+    world: World,
+) -> None:
+    """Bob's dice are the better every turn, both write their boxes in sheet order: the line
+    tells each one's dice, decisions and the others' play, and with the start they make the
+    result (a win: 100%)."""
+    final = await play_two(world)
+    game = await world.service.last_finished(CHANNEL)
+    assert game is not None
+    told = story(await world.service.events(game.id), game.variants)
+    assert told is not None
+    for person in (ALICE, BOB):
+        (line,) = [line for line in final.review if line.startswith(f"🎲 {person.name}:")]
+        found = re.fullmatch(
+            rf"🎲 {person.name}: dice (\S+) · decisions (\S+) · the others' play (\S+)", line
+        )
+        assert found, line
+        luck = told.reviews[person.id].luck
+        assert luck is not None
+        shown = [signed(figure) for figure in found.groups()]
+        assert shown == [round(100 * part) for part in (luck.dice, luck.decisions, luck.rest)]
+        start = round(100 * told.series(person.id)[0])
+        assert abs(start + sum(shown) - round(100 * luck.result)) <= 2  # each rounded once
+    alice, bob = (told.reviews[p.id].luck for p in (ALICE, BOB))
+    assert alice is not None and bob is not None and bob.dice > 0 > alice.dice

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import sqlite3
 import time
 from collections.abc import Iterable
@@ -16,9 +17,11 @@ from adapters.console.render import help_text
 from adapters.i18n import Translator, translator
 from adapters.sqlite import SqliteRepository
 from core.boxes import Box
-from core.dice import Roller, ScriptedRoller, SeededRoller
+from core.dice import Roller, ScriptedRoller, SecureRoller, SeededRoller
+from core.fairdice import short
 from core.service import GameService
 from core.table import Phase
+from core.verification import verify
 from tests.kit import Rigged
 
 T = translator("en")
@@ -283,4 +286,23 @@ async def test_a_box_in_quotes_is_written_and_a_wrong_one_is_not_quoted_twice(
     assert "««" not in script.text and "»»" not in script.text
     game = await service.game(CHANNEL)
     assert game is not None and game.seats[0].score_of(Box.STRAIGHT) == 25
+    await repository.close()
+
+
+async def test_the_seal_shows_in_the_first_round_and_the_seed_at_the_end(tmp_path: Path) -> None:
+    """The production dice: the first round's boards show the seal, the end reveals the seed
+    whose SHA-256 it is, and names the command that checks every throw by it."""
+    repository, service = await open_service(tmp_path, SecureRoller())
+    lines = [f"s {n}" if step else "r" for n in range(1, 11) for step in (0, 1)]
+    script = Script(["Solo", *lines, "n"])
+    await run_console(service, RU, script.ask, script.say)
+    text = script.text
+    game = await service.last_finished(CHANNEL)
+    assert game is not None
+    seal = game.commitment
+    assert f"🔐 Кости запечатаны: {short(seal)} · полностью: {seal}" in text  # in round 1
+    assert hashlib.sha256(bytes.fromhex(game.seed)).hexdigest() == seal
+    assert f"🔓 Зерно костей: {game.seed}" in text
+    assert f"python -m bot verify {game.id} проверит" in text
+    assert verify(await service.events(game.id)).ok
     await repository.close()

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from core.actions import Action, Hold, Join, Leave, Open, Roll, Score, Start
 from core.boxes import Box
-from core.dice import ScriptedRoller, SeededRoller
+from core.dice import Roller, ScriptedRoller, SecureRoller, SeededRoller
 from core.errors import ErrorCode, GameError
 from core.events import (
     BigGeneralThrown,
@@ -185,10 +185,12 @@ def play_random_game(
     rng: random.Random,
     leave_chance: float = 0.0,
     on_step: Callable[[Game], None] | None = None,
+    sealed_with: str = "",
 ) -> tuple[Game, list[Event]]:
-    """A whole game of random legal actions: random holds, stop points, boxes, optional leaves."""
-    roller = SeededRoller(dice_seed)
-    game, events = open_lobby("g-random", CHANNEL, players[0], Open(variants))
+    """A whole game of random legal actions: random holds, stop points, boxes, optional leaves.
+    `sealed_with`: the committed dice of that seed (the production roller), not seeded ones."""
+    roller: Roller = SecureRoller() if sealed_with else SeededRoller(dice_seed)
+    game, events = open_lobby("g-random", CHANNEL, players[0], Open(variants), seed=sealed_with)
     log = list(events)
 
     def step(player: PlayerRef, action: Action) -> None:

@@ -78,3 +78,18 @@ def test_only_the_watched_channels_are_wanted_from_other_processes() -> None:
     assert not broadcast.wanted(str(HERE))
     broadcast.watch()  # every channel
     assert broadcast.wanted(str(THERE))
+
+
+async def test_a_closed_watcher_leaves_the_others_of_its_channel(
+    repository: SqliteRepository,
+) -> None:
+    service = GameService(repository, ScriptedRoller())
+    first, second = service.watch(HERE), service.watch(HERE)
+    first.close()
+    first.close()  # twice: nothing more
+    await service.act(HERE, ANN, Open())
+    assert first.pending() == [] and [o.game.version for o in second.pending()] == [1]
+    second.close()
+    await service.act(HERE, BOB, Join())
+    assert second.pending() == []
+    await service.close()

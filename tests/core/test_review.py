@@ -16,7 +16,7 @@ from core.actions import Action, AddComputer, Hold, Join, Leave, Open, Roll, Sco
 from core.boxes import ALL_BOXES, Box
 from core.chances import Standing, game_shares
 from core.computer import level_of, next_action
-from core.dice import DICE_COUNT, Dice, ScriptedRoller, SeededRoller
+from core.dice import DICE_COUNT, CountingRoller, Dice, ScriptedRoller, SeededRoller
 from core.errors import ErrorCode, GameError
 from core.events import (
     BigGeneralThrown,
@@ -58,7 +58,7 @@ KEEP_MISTAKE = (5, 5, 5, 3, 1)  # round 2, first throw: keeps 5-5-5-3, 5-5-5 alo
 KEEP_MISTAKE_HELD = frozenset({0, 1, 2, 3})
 
 
-class ScriptThenSeeded:
+class ScriptThenSeeded(CountingRoller):
     """Scripted dice while the script lasts (ScriptedRoller), then reproducible random ones."""
 
     def __init__(self, seed: int) -> None:
@@ -241,7 +241,7 @@ async def test_review_through_the_service_on_sqlite(repo: SqliteRepository) -> N
     channel = ChannelKey("test", "review-room")
     roller = ScriptThenSeeded(3)
     service = GameService(repo, roller, id_factory=lambda: "g-review")
-    await service.act(channel, ALICE, Open())
+    await service.act(channel, ALICE, Open(committed=False))  # as the in-memory game below
     outcome = await service.act(channel, ALICE, Start())
     game = outcome.game
     while game.phase is Phase.PLAYING:

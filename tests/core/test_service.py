@@ -18,6 +18,7 @@ from core.boxes import Box
 from core.dice import ScriptedRoller, SeededRoller
 from core.errors import ErrorCode, GameError
 from core.events import BoxScored, DiceRolled, EndReason, GameEnded, LotThrown
+from core.fairdice import is_seed
 from core.identity import ChannelKey, PlayerRef
 from core.rules import Variants
 from core.service import GameService, new_game_id
@@ -103,8 +104,8 @@ async def test_open_join_start_play(repo: SqliteRepository) -> None:
     log += outcome.events
 
     stored = await repo.active_game(CHANNEL)
-    assert stored == outcome.game == await service.game(CHANNEL)
-    assert stored.version == 7
+    assert stored.sealed() == outcome.game == await service.game(CHANNEL)
+    assert stored.seed and stored.version == 7
     assert await repo.events("game1") == log
     assert await service.view(CHANNEL, BOB.id) == make_view(stored, BOB.id)
     assert await service.view(OTHER) is None
@@ -121,7 +122,8 @@ async def test_a_whole_solo_game_then_a_new_one(repo: SqliteRepository) -> None:
         outcome = await service.act(CHANNEL, CAROL, Roll())
         outcome = await service.act(CHANNEL, CAROL, Score(box))
     assert outcome.game.phase is Phase.FINISHED
-    assert outcome.events[-1] == GameEnded(EndReason.COMPLETED, (CAROL.id,))
+    assert outcome.events[-1] == GameEnded(EndReason.COMPLETED, (CAROL.id,), outcome.game.seed)
+    assert is_seed(outcome.game.seed)  # revealed at the end
     assert outcome.view.winners[0].id == CAROL.id
     assert await service.game(CHANNEL) is None
     assert await service.view(CHANNEL) is None
@@ -212,7 +214,7 @@ async def test_two_presses_on_the_same_version_apply_once(repo: SqliteRepository
     game = await repo.active_game(CHANNEL)
     assert game.version == 2
     assert len(game.seats) == 2
-    assert game == applied[0].game
+    assert game.sealed() == applied[0].game
     assert len(await repo.events("game1")) == 3
 
 
@@ -362,7 +364,8 @@ async def test_outcome_view_matches_a_fresh_view_of_the_stored_game(
     outcome = await service.act(CHANNEL, ALICE, Roll())
     stored = await repo.active_game(CHANNEL)
     assert outcome.view == make_view(stored, ALICE.id, outcome.events)
-    assert game_to_dict(outcome.game) == game_to_dict(stored)
+    assert game_to_dict(outcome.game) == game_to_dict(stored.sealed())
+    assert outcome.game.seed == "" and is_seed(stored.seed)  # handed out sealed, stored whole
 
 
 async def test_a_hint_is_for_the_player_whose_turn_it_is(repo: SqliteRepository) -> None:

@@ -23,6 +23,7 @@ from telegram import (
     InlineKeyboardButton,
     InlineKeyboardMarkup,
     Update,
+    WebAppInfo,
 )
 from telegram.constants import ParseMode
 from telegram.error import BadRequest, EndPointNotFound, Forbidden, NetworkError, RetryAfter
@@ -256,6 +257,27 @@ async def test_button_and_text_limits(fake: FakeTelegram) -> None:
         assert fake.calls("sendMessage")[-1] == {"chat_id": chat.id, "text": "123"}
     assert [m.plain_text[:4] for m in fake.bot_messages(chat)] == ["fits", "éééé", "123"]
     assert fake.unhandled == []
+
+
+async def test_a_mini_app_button_only_in_a_private_chat_and_over_https(
+    fake: FakeTelegram,
+) -> None:
+    """Telegram refuses an inline `web_app` button in a group (a group links to a Mini App
+    instead), and one whose page is not HTTPS anywhere."""
+    alice = fake.user(1001, "Alice")
+    chat, group = fake.private_chat(alice), fake.chat(-100500, title="Home")
+
+    def opening(url: str) -> InlineKeyboardMarkup:
+        return InlineKeyboardMarkup([[InlineKeyboardButton("x", web_app=WebAppInfo(url))]])
+
+    async with initialized(build_app(fake)) as app:
+        sent = await app.bot.send_message(chat.id, "ok", reply_markup=opening("https://a.org/"))
+        assert sent.reply_markup is not None
+        for where, url in ((group.id, "https://a.org/"), (chat.id, "http://a.org/")):
+            with pytest.raises(BadRequest, match="Button_type_invalid"):
+                await app.bot.send_message(where, "no", reply_markup=opening(url))
+    assert [m.plain_text for m in fake.bot_messages(chat)] == ["ok"]
+    assert fake.bot_messages(chat)[0].buttons[0].raw["web_app"] == {"url": "https://a.org/"}
 
 
 async def test_html_and_markdown_validation(fake: FakeTelegram) -> None:

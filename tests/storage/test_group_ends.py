@@ -14,6 +14,7 @@ import pytest
 
 from adapters.sqlite import SqliteRepository
 from core.forget import new_alias
+from core.records import Weighed
 from tests.storage.tables import ALICE, BOB, Table, started_pair
 from tests.storage.test_group_commit import blocked, channel, rolled
 
@@ -120,7 +121,9 @@ async def test_accuracy_is_written_with_the_next_group(repository: SqliteReposit
     hold = await blocked(repository, 0.1)
     moves = [rolled(table) for table in playing]
     await asyncio.gather(
-        repository.set_accuracy(ended[0].game_id, {ALICE.id: 87.5, BOB.id: 100.0}),
+        repository.set_weighed(
+            ended[0].game_id, {ALICE.id: Weighed(87.5, 1.0, -2.0), BOB.id: Weighed(100.0, 0, 0)}
+        ),
         *(repository.save(*move) for move in moves),
     )
     assert hold is not None

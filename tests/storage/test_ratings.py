@@ -188,6 +188,7 @@ async def forget_ratings(backend: Backend) -> None:
     if isinstance(backend, PostgresBackend):
         await backend.admin.execute(
             "DROP TABLE ratings, rated_games, rating_changes, unrated;"
+            " ALTER TABLE results DROP COLUMN luck_dice, DROP COLUMN luck_decisions;"
             " DELETE FROM general_migrations WHERE version >= 4"
         )
         return
@@ -195,7 +196,9 @@ async def forget_ratings(backend: Backend) -> None:
     await backend.raw_script(
         "DROP TABLE ratings; DROP TABLE rated_games; DROP TABLE rating_changes;"
         " DROP TABLE unrated; DROP VIEW rating_saves; DROP TRIGGER results_unrated;"
-        " DROP TRIGGER chat_moves_ratings; DROP VIEW forgets; PRAGMA user_version = 5"
+        " DROP TRIGGER chat_moves_ratings; DROP VIEW forgets;"
+        " ALTER TABLE results DROP COLUMN luck_dice; ALTER TABLE results DROP COLUMN luck_decisions;"
+        " PRAGMA user_version = 5"
     )
 
 

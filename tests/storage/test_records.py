@@ -4,11 +4,16 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from core.actions import AddComputer, Join, Open, Roll, Score, Start
 from core.boxes import ALL_BOXES, Box
 from core.dice import ScriptedRoller
 from core.identity import ChannelKey, PlayerRef
 from core.levels import Level
+from core.records import LuckOrder
+from core.review import review
+from core.rules import Variants
 from core.service import GameService
 from tests.storage.conftest import Repository
 
@@ -131,3 +136,41 @@ async def test_computers_rank_by_level_as_their_ratings_do(repository: Repositor
     assert level is not None and (level.player_id, level.games, level.wins) == ("cpu-novice", 2, 0)
     assert await repository.player_stats("tg", "cpu-club", None) is None
     assert len((await repository.history(HERE))[0].players) == 3  # the computers are in history
+
+
+async def test_the_luck_board_and_a_persons_dice_and_decisions(repository: Repository) -> None:
+    """Each person's dice and decisions per reviewed game (core.luck, in expected points) are
+    averaged as the reviews found them; the board ranks the luckiest dice or the best decisions
+    of those with LUCK_GAMES games or more."""
+    roller = ScriptedRoller()
+    service = GameService(repository, roller)
+    strong, weak = [6, 6, 6, 5, 5], [1, 2, 3, 4, 5]
+    for ann in (strong, weak, strong):
+        await play(service, roller, HERE, {"1": ann, "2": weak if ann is strong else strong})
+    await play(service, roller, THERE, {"1": weak, "2": strong})
+    found: dict[str, list[tuple[float, float]]] = {ANN.id: [], BOB.id: []}
+    for past in await repository.history(HERE):
+        for player_id, player_review in review(
+            await repository.events(past.game_id), Variants()
+        ).items():
+            luck = player_review.luck
+            assert luck is not None
+            found[player_id].append((luck.dice, luck.decisions))
+    dice = {p: sum(d for d, _ in figures) / 3 for p, figures in found.items()}
+    decisions = {p: sum(d for _, d in figures) / 3 for p, figures in found.items()}
+    assert dice[ANN.id] > dice[BOB.id]  # two games of the strong dice to one
+
+    luckiest = await repository.luck_board("tg", HERE, None, LuckOrder.DICE)
+    assert [(f.player_id, f.name, f.games) for f in luckiest] == [("1", "Ann", 3), ("2", "Bob", 3)]
+    for fortune in luckiest:
+        assert fortune.dice == pytest.approx(dice[fortune.player_id])
+        assert fortune.decisions == pytest.approx(decisions[fortune.player_id])
+    best = await repository.luck_board("tg", HERE, None, LuckOrder.DECISIONS)
+    assert [f.player_id for f in best] == sorted(decisions, key=lambda p: -decisions[p])
+    assert await repository.luck_board("tg", THERE, None, LuckOrder.DICE) == []  # one game each
+    assert len(await repository.luck_board("tg", None, None, LuckOrder.DICE, limit=1)) == 1
+
+    stats = await repository.player_stats("tg", ANN.id, HERE)
+    assert stats is not None and stats.dice is not None and stats.decisions is not None
+    assert stats.dice == pytest.approx(dice[ANN.id])
+    assert stats.decisions == pytest.approx(decisions[ANN.id]) and stats.decisions <= 0

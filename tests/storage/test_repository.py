@@ -19,6 +19,7 @@ from core.errors import ErrorCode, GameError
 from core.events import BoxScored, DiceRolled, EndReason, GameEnded, LotThrown, TurnStarted
 from core.game import apply, open_lobby
 from core.identity import ChannelKey
+from core.records import Weighed
 from core.rules import BigGeneralMode, Variants
 from core.table import Game, Phase
 from tests.storage.conftest import Backend, Repository
@@ -317,6 +318,7 @@ async def test_a_completed_game_records_one_row_per_player(repository: Repositor
     assert list(rows[0]) == [
         "game_id", "player_id", "platform", "channel", "name", "seat", "total", "boxes",
         "winner", "left_table", "big_general", "end_reason", "finished_at", "accuracy",
+        "luck_dice", "luck_decisions",
     ]  # fmt: skip
     assert [r["player_id"] for r in rows] == [ALICE.id, BOB.id, CAROL.id]
     assert [r["seat"] for r in rows] == [0, 1, 2]
@@ -331,9 +333,12 @@ async def test_a_completed_game_records_one_row_per_player(repository: Repositor
     assert [json.loads(r["boxes"]) for r in rows] == [list(s.scores) for s in game.seats]
     assert all(isinstance(r["finished_at"], float) and r["finished_at"] > 0 for r in rows)
     assert [r["accuracy"] for r in rows] == [None, None, None]
-    await repository.set_accuracy("g-1", {ALICE.id: 87.5, CAROL.id: 100.0})
+    weighed = {ALICE.id: Weighed(87.5, 12.25, -3.5), CAROL.id: Weighed(100.0, -4.0, 0.0)}
+    await repository.set_weighed("g-1", weighed)
     rows = await repository.results("g-1")
     assert [r["accuracy"] for r in rows] == [87.5, None, 100.0]
+    assert [r["luck_dice"] for r in rows] == [12.25, None, -4.0]
+    assert [r["luck_decisions"] for r in rows] == [-3.5, None, 0.0]
 
 
 async def test_a_big_general_records_the_thrower(repository: Repository) -> None:

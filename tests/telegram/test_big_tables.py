@@ -118,8 +118,8 @@ async def play(fake: FakeTelegram, roller: Rigged) -> None:
     roller.pushed.append((6, 6, 6, 6, 6))  # a big general ends the game
     before = len(fake.bot_messages(group))
     await press(fake, person, board, "Roll")
-    await fake.wait_for(
-        lambda: "How everyone played" in (fake.bot_messages(group)[-1].plain_text or "")
+    await fake.wait_for(  # the seed's reveal comes last, after the review
+        lambda: "seed" in (fake.bot_messages(group)[-1].plain_text or "")
     )
     await fake.settle()
     ending = "\n".join(m.plain_text or "" for m in fake.bot_messages(group)[before - 1 :])

@@ -21,7 +21,10 @@ from tests.fakes.discord.faults import Faults, _Fault
 from tests.fakes.discord.interaction import FakeRequest
 from tests.fakes.discord.limits import RateLimits
 from tests.fakes.discord.message import _Files
+from tests.fakes.discord.model import FakeUser
 from tests.fakes.discord.protocol import API_VERSION
+
+BEARER_PATHS = frozenset({"/users/@me"})  # what an OAuth2 bearer token (scope identify) reads
 
 
 @dataclass
@@ -31,10 +34,13 @@ class _Ctx:
     body: Any
     files: _Files
     query: dict[str, str]
+    authorization: str = ""
 
 
 class RestHttp(Faults, RateLimits):
     """REST plumbing, mixed into :class:`~tests.fakes.discord.FakeDiscord`."""
+
+    bearer_for: Callable[[str], FakeUser | None]  # an OAuth2 bearer's user (OAuthRoutes)
 
     def _route_table(self) -> list[tuple[set[str], re.Pattern[str], Callable[..., Any], bool]]:
         app = r"/applications/(?P<app>\d+)(?:/guilds/(?P<guild>\d+))?/commands"
@@ -44,6 +50,13 @@ class RestHttp(Faults, RateLimits):
             ("GET", r"/users/@me", self._r_me, True),
             ("GET", r"/users/(?P<uid>\d+)", self._r_user, True),
             ("GET", r"/oauth2/applications/@me", self._r_app, True),
+            ("POST", r"/oauth2/token", self._r_token, False),
+            (
+                "GET",
+                r"/applications/(?P<app>\d+)/activity-instances/(?P<instance>[^/]+)",
+                self._r_activity_instance,
+                True,
+            ),
             ("GET", r"/applications/@me", self._r_app, True),
             ("GET", r"/gateway", self._r_gateway, False),
             ("GET", r"/gateway/bot", self._r_gateway_bot, True),
@@ -103,6 +116,8 @@ class RestHttp(Faults, RateLimits):
     async def _read_body(self, request: web.Request) -> tuple[Any, _Files]:
         ctype = request.headers.get("Content-Type", "")
         files: _Files = {}
+        if ctype.startswith("application/x-www-form-urlencoded"):  # OAuth2's token exchange
+            return dict(await request.post()), files
         if ctype.startswith("multipart/form-data"):
             body: Any = None
             reader = await request.multipart()
@@ -171,7 +186,9 @@ class RestHttp(Faults, RateLimits):
             body, files = await self._read_body(request)
             record.body = body
             record.files = [(f"files[{i}]", name, data) for i, (name, data, _) in files.items()]
-            if auth and request.headers.get("Authorization") != f"Bot {self.token}":
+            header = request.headers.get("Authorization", "")
+            bearer = sub in BEARER_PATHS and self.bearer_for(header) is not None
+            if auth and header != f"Bot {self.token}" and not bearer:
                 return self._json(401, {"message": "401: Unauthorized", "code": 0}, bucket)
             refused, rate = self._rate_limit(method, sub, pattern, match.groupdict(), auth, bucket)
             if refused is not None:
@@ -185,6 +202,7 @@ class RestHttp(Faults, RateLimits):
                 body,
                 files,
                 dict(request.query),
+                header,
             )
             status, out = handler(ctx)
             if fault is not None:

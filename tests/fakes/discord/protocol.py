@@ -17,6 +17,7 @@ DEFERRED_UPDATE_MESSAGE = 6
 UPDATE_MESSAGE = 7
 AUTOCOMPLETE_RESULT = 8
 MODAL = 9
+LAUNCH_ACTIVITY = 12  # an application set up as an Activity launches it
 # Interaction types
 _PING, _COMMAND, _COMPONENT, _AUTOCOMPLETE, _MODAL_SUBMIT = 1, 2, 3, 4, 5
 # Message flags

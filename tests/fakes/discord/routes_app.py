@@ -4,20 +4,26 @@ the application commands (global or per guild)."""
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from typing import Any
 
 from tests.fakes.base import FakeServer
 from tests.fakes.discord.command_validation import _validate_commands
 from tests.fakes.discord.errors import _ApiError, _invalid_form
 from tests.fakes.discord.http import _Ctx
-from tests.fakes.discord.model import FakeGuild
+from tests.fakes.discord.model import FakeGuild, FakeUser
 from tests.fakes.discord.protocol import _app_flags
 
 
 class AppRoutes(FakeServer):
     """Bot, application and command routes, mixed into :class:`~tests.fakes.discord.FakeDiscord`."""
 
+    bearer_for: Callable[[str], FakeUser | None]  # an OAuth2 bearer's user (OAuthRoutes)
+
     def _r_me(self, ctx: _Ctx) -> tuple[int, Any]:
+        person = self.bearer_for(ctx.authorization)
+        if person is not None:  # an Activity's sign-in: the person, scope identify
+            return 200, {**person.payload(), "locale": person.locale, "mfa_enabled": False}
         data = self.bot_user.payload()
         data.update(
             verified=True,

@@ -1,4 +1,4 @@
-"""REST routes of interactions: the initial callback (types 4-9), follow-ups, and the webhook
+"""REST routes of interactions: the initial callback (types 4-9 and 12), follow-ups, and the webhook
 messages (``@original`` and follow-ups) read, edited and deleted."""
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from tests.fakes.discord.protocol import (
     DEFERRED_UPDATE_MESSAGE,
     FLAG_EPHEMERAL,
     FLAG_LOADING,
+    LAUNCH_ACTIVITY,
     MODAL,
     UPDATE_MESSAGE,
 )
@@ -44,11 +45,13 @@ class InteractionRoutes(FakeServer):
         rtype = body.get("type")
         data = body.get("data") if isinstance(body.get("data"), dict) else {}
         allowed = {
-            _COMMAND: {4, 5, 9},
-            _COMPONENT: {4, 5, 6, 7, 9},
+            _COMMAND: {4, 5, 9, LAUNCH_ACTIVITY},
+            _COMPONENT: {4, 5, 6, 7, 9, LAUNCH_ACTIVITY},
             _AUTOCOMPLETE: {8},
             _MODAL_SUBMIT: {4, 5, 6, 7} if inter.message is not None else {4, 5},
         }[inter.type]
+        if rtype == LAUNCH_ACTIVITY and not self.activity:
+            raise _ApiError(400, 50035, "Invalid Form Body: this application has no Activity")
         if rtype not in allowed:
             raise _invalid_form(
                 ["type"],
@@ -101,6 +104,9 @@ class InteractionRoutes(FakeServer):
                 response_message_ephemeral=resp_msg.ephemeral,
             )
         resource: dict[str, Any] = {"type": rtype}
+        if rtype == LAUNCH_ACTIVITY:  # the activity's instance, as Discord names it
+            summary["activity_instance_id"] = f"i-{inter.id}"
+            resource["activity_instance"] = {"id": f"i-{inter.id}"}
         if resp_msg is not None and rtype != DEFERRED_UPDATE_MESSAGE:
             resource["message"] = self._message_payload(resp_msg)
         return 200, {"interaction": summary, "resource": resource}

@@ -17,6 +17,7 @@ from tests.fakes.discord.interaction import FakeInteraction, FakeRequest
 from tests.fakes.discord.limits import Limits
 from tests.fakes.discord.message import FakeAttachment, FakeMessage
 from tests.fakes.discord.model import FakeChannel, FakeGuild, FakeUser
+from tests.fakes.discord.oauth import OAuthRoutes
 from tests.fakes.discord.protocol import (
     ALL_INTENTS,
     API_VERSION,
@@ -32,7 +33,15 @@ from tests.fakes.discord.world import World
 
 
 class FakeDiscord(
-    UserActions, World, MessageStore, ChannelRoutes, InteractionRoutes, AppRoutes, RestHttp, Gateway
+    UserActions,
+    World,
+    MessageStore,
+    ChannelRoutes,
+    InteractionRoutes,
+    OAuthRoutes,
+    AppRoutes,
+    RestHttp,
+    Gateway,
 ):
     """Fake Discord REST API + gateway; see the package docstring."""
 
@@ -47,11 +56,17 @@ class FakeDiscord(
         heartbeat_interval_ms: int = 41250,
         attachment_size_limit: int = 10 * 1024 * 1024,
         limits: Limits | None = None,
+        client_secret: str = "fake-client-secret",
     ) -> None:
         super().__init__()
         self._last_activity = 0.0  # no activity before start()
         self.token = token
         self.interaction_timeout = interaction_timeout
+        self.activity = True  # the application is set up as an Activity (launches it: type 12)
+        self.client_secret = client_secret  # the application's OAuth2 secret (OAuthRoutes)
+        self._codes = {}
+        self._bearers = {}
+        self._instances = {}
         self.bot_permissions = bot_permissions
         self.heartbeat_interval_ms = heartbeat_interval_ms
         self.attachment_size_limit = attachment_size_limit

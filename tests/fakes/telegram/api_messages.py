@@ -99,7 +99,7 @@ class MessageMethods(FakeServer):
     def _post(self, chat: FakeChat, p: dict[str, Any], **content: Any) -> Any:
         """Store the bot's new message in ``chat``: ``content`` with the keyboard, thread and
         reply that ``p`` asks for."""
-        markup = _parse_markup(p.get("reply_markup"))
+        markup = _parse_markup(p.get("reply_markup"), private=chat.type == "private")
         thread_id, is_topic, reply_to = self._resolve_thread_and_reply(chat, p)
         msg = FakeMessage(
             message_id=self._alloc_message_id(chat.id),
@@ -195,7 +195,8 @@ class MessageMethods(FakeServer):
 
     def _edit(self, msg: FakeMessage, p: dict[str, Any], **content: Any) -> Any:
         """Edit ``msg`` to ``content`` with the inline keyboard ``p`` gives (none if absent)."""
-        markup = _parse_markup(p.get("reply_markup"), inline_only=True)
+        private = msg.chat.type == "private"
+        markup = _parse_markup(p.get("reply_markup"), inline_only=True, private=private)
         return self._apply_edit(msg, markup=markup, raw_markup=p.get("reply_markup"), **content)
 
     def _apply_edit(

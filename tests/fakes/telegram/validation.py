@@ -95,7 +95,9 @@ def _check_entities(entities: Any, text: str) -> list[dict[str, Any]]:
     return result
 
 
-def _parse_markup(markup: Any, *, inline_only: bool = False) -> list[list[FakeButton]]:
+def _parse_markup(
+    markup: Any, *, inline_only: bool = False, private: bool = True
+) -> list[list[FakeButton]]:
     if markup is None:
         return []
     if not isinstance(markup, dict):
@@ -154,6 +156,10 @@ def _parse_markup(markup: Any, *, inline_only: bool = False) -> list[list[FakeBu
                     raise ApiError("Bad Request: BUTTON_DATA_INVALID")
             if "url" in raw and not re.match(r"(https?|tg)://\S+$", str(raw["url"])):
                 raise ApiError("Bad Request: BUTTON_URL_INVALID")
+            if "web_app" in raw:  # a Mini App button: HTTPS, and only in a private chat
+                url = raw["web_app"].get("url") if isinstance(raw["web_app"], dict) else None
+                if not private or not re.match(r"https://\S+$", str(url)):
+                    raise ApiError("Bad Request: BUTTON_TYPE_INVALID")
             out_row.append(FakeButton.from_api(raw))
         if out_row:
             result.append(out_row)

@@ -42,3 +42,4 @@ console-help-quit = stop (or Ctrl-C); the game is kept for the next start
 console-help-also = The Russian commands work as well: { $words }.
 console-computer-turn = The computer plays this turn by itself: watch its throws.
 console-help-undo = take back the box just written, until the next player acts
+console-dice-check = Its SHA-256 is the seal shown in the first round; { $command } checks every throw by it.

@@ -1,0 +1,19 @@
+# The committed dice (DICE.md): the seal before the game, the seed after it, /general verify.
+dice-sealed = 🔐 Dice sealed: { $short } · in full:{" "}
+dice-revealed = 🔓 The dice's seed: { $seed }
+dice-revealed-check = Its SHA-256 is the seal shown before the game ({ $short }): anyone can check every throw with /general verify.
+verify-match = ✅ Every throw of the last game matches the seed it was sealed with before the first die ({ $throws } checked).
+verify-sealed = 🔐 Seal: { $commitment }
+verify-seed = 🔓 Seed: { $seed }
+verify-how = Anyone can check it without trusting the bot: { $script } recomputes every throw from the game's file ({ $file }); { $page } says how.
+verify-mismatch = ❌ Throw { $n } of the last game ({ $where }) shows { $shown }, but its seed gives { $given }.
+verify-order = ❌ Throw { $n } of the last game ({ $where }) is out of order.
+verify-where-turn = round { $round }, { $name }, throw { $throw }
+verify-where-lot = the lot, { $name }
+verify-bad-seed = ❌ The seed the last game revealed is not the one it was sealed with.
+verify-old-dice = The last game was played with the old dice, which are not sealed: there is nothing to check. (Those who manage the chat choose the dice in /general settings.)
+verify-playing = 🔐 This game's dice are sealed: { $commitment }. Its seed is revealed when it ends; then /general verify checks every throw.
+verify-none = No game has ended at this table yet: there is nothing to check.
+settings-dice = Dice: { $value }
+settings-dice-sealed = sealed (checkable)
+settings-dice-plain = old (not sealed)
