@@ -8,7 +8,8 @@ dice offer) and after each of their decisions (the chosen choice's value), and a
 result). Every change between two readings is put down to one cause: the player's dice, their
 decision (the chosen choice's value minus the best one's: never above 0), or the rest (the other
 players' turns, a turn the bot played for them, leaving). So the start and the causes add up to
-the result exactly.
+the result exactly. Points cannot weigh the win a big general is: in points, a game it ends is
+read as if it went on (the thrower's result what the five of a kind is worth).
 """
 
 from __future__ import annotations

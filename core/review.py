@@ -295,7 +295,8 @@ class _Walk:
 
     def finish(self, winners: tuple[str, ...]) -> None:
         """The result: each one's share of the win (weighed), else their final score; a big
-        general's last change is its thrower's dice."""
+        general's last change is its thrower's dice. Points cannot weigh the win a big general
+        is: there each one's result is their expected score had the game gone on."""
         if self.weigh:
             if not winners:
                 return
@@ -304,12 +305,24 @@ class _Walk:
             share = 1.0 / len(winners)
             self.chances.append(tuple(share if p in winners else 0.0 for p in self.sheets))
             results = dict(zip(self.sheets, self.chances[-1], strict=True))
-        else:
+        elif self.big is None:
             results = {p: float(sheet.total) for p, sheet in self.sheets.items()}
+        else:
+            results = {p: self.going_on(p) for p in self.sheets}
         for player_id, result in results.items():
             thrown = player_id == self.big
             cause = Cause.DICE if thrown else Cause.REST
             self.ledger.read(player_id, result, self.round, int(thrown), cause)
+
+    def going_on(self, player_id: str) -> float:
+        """The expected final score as if the game went on: the big general's thrower from the
+        five of a kind (the best choice it offers), the others from where they stand."""
+        sheet = self.sheets[player_id]
+        if player_id == self.big and self.last is not None and sheet.open:
+            throw, dice = self.last
+            chosen = Choice(0.0, box=sheet.open[0])
+            return judge(self.variants, sheet.open, dice, throw, chosen, sheet.total)[1].expected
+        return sheet.total + float(solution(self.variants).value[open_mask(sheet.open)])
 
     def reviewed(self) -> dict[str, PlayerReview]:
         """Each player's review with their luck (core.luck) beside it."""

@@ -35,12 +35,23 @@ class Option:
     about: str  # the message id of its description
     required: bool = False
     choices: tuple[str, ...] = ()
+    # Choices beyond the one `word-<name>` gives, each typed on Telegram as its own word
+    # (`word-<choice>`; the choice itself in English).
+    also: tuple[str, ...] = ()
 
     @property
     def typed(self) -> frozenset[str]:
         """Every word that gives this option on Telegram, in each language of the catalogues."""
-        said = (translator(code)(f"word-{self.name}") for code in available_locales())
-        return frozenset({self.words, *(word.casefold() for word in said)})
+        return _said(f"word-{self.name}", self.words)
+
+    def typed_choice(self, choice: str) -> frozenset[str]:
+        """Every word that gives one of the `also` choices on Telegram."""
+        return _said(f"word-{choice}", choice)
+
+
+def _said(message: str, english: str) -> frozenset[str]:
+    said = (translator(code)(message) for code in available_locales())
+    return frozenset({english, *(word.casefold() for word in said)})
 
 
 @dataclass(frozen=True)
@@ -58,7 +69,14 @@ class Command:
 TEXT = Option("text", Kind.FLAG, "text", "opt-text-about")
 SCOPE = Option("scope", Kind.CHOICE, "global", "opt-scope-about", choices=("channel", "global"))
 PERIOD = Option("period", Kind.CHOICE, "30d", "opt-period-about", choices=("all", "recent"))
-ORDER = Option("order", Kind.CHOICE, "wins", "opt-order-about", choices=("rating", "wins"))
+ORDER = Option(
+    "order",
+    Kind.CHOICE,
+    "wins",
+    "opt-order-about",
+    choices=("rating", "wins", "luck", "skill"),
+    also=("luck", "skill"),
+)
 STATS_PLAYER = Option("player", Kind.PERSON, "name", "opt-stats-player-about")
 KICK_PLAYER = Option("player", Kind.PERSON, "name", "opt-kick-player-about", required=True)
 COMMANDS: tuple[Command, ...] = (
@@ -97,6 +115,7 @@ def usage(command: Command, t: Translator, *, typed: bool) -> str:
             word = t(f"opt-{option.name}")
         else:
             word = t("arg-name") if option.kind is Kind.PERSON else t(f"word-{option.name}")
+            word = "|".join([word, *(t(f"word-{choice}") for choice in option.also)])
         parts.append(word if option.required else f"[{word}]")
     return " ".join(parts)
 
@@ -118,7 +137,9 @@ def readme_table(*, typed: bool, t: Translator | None = None) -> str:
     """The README's table of the commands (kept equal to this list by a test)."""
     t = t or translator("en")
     rows = ["| command | what it does |", "|---|---|"]
-    rows += [f"| `{command}` | {about} |" for command, about in usages(t, typed=typed)]
+    for command, about in usages(t, typed=typed):
+        escaped = command.replace("|", "\\|")  # a bar ends a cell, even between backticks
+        rows.append(f"| `{escaped}` | {about} |")
     return "\n".join(rows)
 
 

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, replace
+from enum import Enum
 
 from adapters.i18n import Translator
+from adapters.i18n.luck import luck_board_lines
 from adapters.i18n.ratings import (
     computer_named,
     rated_name,
@@ -16,22 +18,37 @@ from adapters.i18n.ratings import (
 from adapters.i18n.records import history_lines, leaderboard_lines, stats_lines
 from core.identity import ChannelKey, PlayerRef
 from core.ratings import rated_id
+from core.records import LuckOrder
 from core.service import GameService
 
 RECENT_DAYS = 30
 KINDS = ("leaderboard", "stats", "history")
 
 
+class Order(Enum):
+    """How a leaderboard is ordered (the catalogue's ORDER choices)."""
+
+    RATING = "rating"
+    WINS = "wins"
+    LUCK = "luck"  # the luckiest dice (core.luck)
+    SKILL = "skill"  # the best decisions
+
+    @classmethod
+    def named(cls, value: str) -> Order:
+        """The order a platform's option names; anything else (a forged value) by rating."""
+        return next((order for order in cls if order.value == value), cls.RATING)
+
+
 @dataclass(frozen=True)
 class Query:
     """What was asked: `everywhere` (every chat, not this one), `recent` (the last 30 days) and
-    `by_wins` (not by rating) for a leaderboard; for statistics a person by id (`who_id`) or by
-    the name they play under (`who_name`), else the asker."""
+    the `order` for a leaderboard; for statistics a person by id (`who_id`) or by the name they
+    play under (`who_name`), else the asker."""
 
     kind: str
     everywhere: bool = False
     recent: bool = False
-    by_wins: bool = False
+    order: Order = Order.RATING
     who_id: str | None = None
     who_name: str | None = None
 
@@ -61,9 +78,16 @@ async def record_lines(
     days = RECENT_DAYS if query.recent else None
     since = time.time() - days * 86400 if days else None
     scope = None if query.everywhere else channel
-    if not query.by_wins:
+    if query.order is Order.RATING:
         rated = await records.rating_board(platform, scope, since)
         return rating_board_lines(t, rated, query.everywhere, days)
+    if query.order is not Order.WINS:
+        by = LuckOrder.DICE if query.order is Order.LUCK else LuckOrder.DECISIONS
+        fortunes = [
+            replace(f, name=rated_name(t, f.player_id, f.name))
+            for f in await records.luck_board(platform, scope, since, by)
+        ]
+        return luck_board_lines(t, fortunes, by, query.everywhere, days)
     standings = [
         replace(s, name=rated_name(t, s.player_id, s.name))
         for s in await records.leaderboard(platform, scope, since)

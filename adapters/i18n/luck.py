@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from adapters.i18n import Translator
 from core.luck import Unit
+from core.records import LUCK_GAMES, Fortune, LuckOrder
 
 if TYPE_CHECKING:  # the review (numpy) is imported by whoever weighed the luck
     from core.luck import Luck
@@ -39,3 +40,30 @@ def luck_legend(t: Translator, luck: Luck) -> str:
         dice=figure(t, luck.dice, luck.unit),
         decisions=figure(t, luck.decisions, luck.unit),
     )
+
+
+def luck_board_lines(
+    t: Translator, fortunes: list[Fortune], order: LuckOrder, global_: bool, days: int | None
+) -> list[str]:
+    """The luckiest dice, or the best decisions, of people with a few reviewed games: a game's
+    average in expected points."""
+    where = "global" if global_ else "here"
+    title = t("luck-board-title", order=order.value, where=where)
+    if not fortunes:
+        return [title, t("luck-board-empty", games=LUCK_GAMES)]
+    period = t("board-period-recent", days=days) if days else t("board-period-all")
+    lines = [title, t("luck-board-header", period=period, games=LUCK_GAMES)]
+    for rank, fortune in enumerate(fortunes, start=1):
+        dice = figure(t, fortune.dice, Unit.POINTS)
+        decisions = figure(t, fortune.decisions, Unit.POINTS)
+        lines.append(
+            t(
+                "luck-board-line",
+                rank=rank,
+                name=fortune.name,
+                dice=dice,
+                decisions=decisions,
+                games=fortune.games,
+            )
+        )
+    return lines

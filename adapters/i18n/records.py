@@ -7,7 +7,9 @@ from datetime import UTC, datetime
 
 from adapters.i18n import Translator
 from adapters.i18n.dice import box_name
+from adapters.i18n.luck import figure
 from adapters.i18n.names import shown_name
+from core.luck import Unit
 from core.records import PastGame, PlayerStats, Standing
 
 
@@ -46,6 +48,12 @@ def stats_lines(t: Translator, stats: PlayerStats, rating: Iterable[str] = ()) -
     ]
     if stats.accuracy is not None:
         lines.append(t("stats-accuracy", accuracy=stats.accuracy))
+    if stats.dice is not None and stats.decisions is not None:
+        dice, decisions = (
+            figure(t, stats.dice, Unit.POINTS),
+            figure(t, stats.decisions, Unit.POINTS),
+        )
+        lines.append(t("stats-luck", dice=dice, decisions=decisions))
     lines.append(t("stats-boxes"))
     for box, average in stats.box_averages.items():
         lines.append("  " + t("stats-box", box=box_name(t, box), average=average))

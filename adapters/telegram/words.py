@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from adapters.chat.catalogue import ALIASES, ORDER, PERIOD, SCOPE, TEXT
 from adapters.chat.commands import MAX_ARGUMENT, Asked, Target
-from adapters.chat.records import KINDS, Query
+from adapters.chat.records import KINDS, Order, Query
 
 RECENT_WORDS = frozenset({"30", "30d", "month", "recent", "месяц"})
 
@@ -23,7 +23,8 @@ def asked(words: list[str]) -> Asked:
 
 
 def query(kind: str, words: list[str]) -> Query:
-    """`/general leaderboard global 30d wins`, `/general stats Ann Lee`."""
+    """`/general leaderboard global 30d wins` (or `luck`, `decisions`), `/general stats Ann
+    Lee`."""
     lowered = {word.casefold() for word in words}
     name = " ".join(words).strip().lstrip("@") or None
     recent = RECENT_WORDS | PERIOD.typed
@@ -31,6 +32,13 @@ def query(kind: str, words: list[str]) -> Query:
         kind,
         bool(lowered & SCOPE.typed),
         bool(lowered & recent),
-        bool(lowered & ORDER.typed),
+        _order(lowered),
         who_name=name,
     )
+
+
+def _order(lowered: set[str]) -> Order:
+    for choice in ORDER.also:
+        if lowered & ORDER.typed_choice(choice):
+            return Order(choice)
+    return Order.WINS if lowered & ORDER.typed else Order.RATING

@@ -10,6 +10,7 @@ import pytest
 
 from adapters.chat import cards, catalogue
 from adapters.chat.commands import Target, kick
+from adapters.chat.records import Order
 from adapters.i18n import translator
 from adapters.telegram.words import asked as typed
 from core.identity import PlayerRef
@@ -28,8 +29,16 @@ def test_the_help_shows_the_words_the_readers_language_types() -> None:
     ru = translator("ru")
     lines = [f"{command} — {about}" for command, about in catalogue.usages(ru, typed=True)]
     assert any(line.startswith("/general sheet [текстом] — ") for line in lines)
-    assert any(line.startswith("/general leaderboard [везде] [30д] [победы] — ") for line in lines)
+    leaderboard = "/general leaderboard [везде] [30д] [победы|удача|решения] — "
+    assert any(line.startswith(leaderboard) for line in lines)
     assert typed(["sheet", "текстом"]).text and typed(["sheet", "text"]).text
+    orders = {
+        ("удача",): Order.LUCK, ("Decisions", "30d"): Order.SKILL, ("победы",): Order.WINS,
+        ("luck",): Order.LUCK, ("решения",): Order.SKILL, ("везде",): Order.RATING,
+    }  # fmt: skip
+    for words, order in orders.items():
+        query = typed(["leaderboard", *words]).query
+        assert query is not None and query.order is order, words
     assert not typed(["sheet", "картинкой"]).text
 
 

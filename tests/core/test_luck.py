@@ -9,9 +9,10 @@ import random
 
 import pytest
 
-from core.actions import Open, Start
+from core.actions import Join, Open, Roll, Score, Start
+from core.boxes import Box
 from core.computer import next_action
-from core.dice import SeededRoller
+from core.dice import ScriptedRoller, SeededRoller
 from core.events import BigGeneralThrown, Event, GameEnded
 from core.game import apply, open_lobby
 from core.levels import Level
@@ -20,7 +21,8 @@ from core.review import review, story
 from core.rules import BigGeneralMode, Variants
 from core.strategy import expected_game
 from core.table import Game, Phase
-from tests.core.gamekit import ALICE, CHANNEL, PLAYERS, play_random_game, variants_of
+from tests.core.gamekit import ALICE, BOB, CHANNEL, PLAYERS, play_random_game, variants_of
+from tests.kit import LOT_ALICE_LOW
 
 EXACT = 1e-9
 
@@ -46,7 +48,9 @@ def test_every_part_adds_up_to_the_result_in_points_and_in_win_shares(seed: int)
         assert luck is not None and luck.unit is Unit.POINTS
         adds_up(luck)
         seat = next(s for s in game.seats if s.player.id == luck.player_id)
-        assert luck.result == seat.total and luck.start == pytest.approx(expected_game(variants))
+        big = any(isinstance(e, BigGeneralThrown) for e in log)  # see the test below
+        assert big or luck.result == seat.total
+        assert luck.start == pytest.approx(expected_game(variants))
     told = story(log, variants)
     if told is None:  # everyone but one left: no winner to weigh against
         return
@@ -110,3 +114,36 @@ def test_the_master_gives_nothing_away_and_the_dice_explain_its_score() -> None:
     mean = sum(dice) / len(dice)
     spread = (sum((d - mean) ** 2 for d in dice) / (len(dice) - 1)) ** 0.5
     assert abs(mean) < 3 * spread / len(dice) ** 0.5  # no bias the size of a standard error
+
+
+def test_a_big_general_is_its_throwers_luck_in_points_as_in_win_shares() -> None:
+    """Each writes Ones after 1-2-3-4-6, then five sixes on Alice's first throw end the game.
+    In win shares she ends with the whole win and Bob with nothing; in points, which cannot
+    weigh a win, each one's result is the score expected had the game gone on: Alice's last
+    throw gave her what five sixes are worth, and the end took nothing from Bob."""
+    poor = [1, 2, 3, 4, 6]
+    roller = ScriptedRoller(LOT_ALICE_LOW + poor + poor + [6] * 5)
+    game, log = open_lobby("g-big", CHANNEL, ALICE, Open(Variants()))
+    log = list(log)
+    moves = [(BOB, Join()), (ALICE, Start())]
+    moves += [(ALICE, Roll()), (ALICE, Score(Box.ONES)), (BOB, Roll()), (BOB, Score(Box.ONES))]
+    for player, action in [*moves, (ALICE, Roll())]:
+        game, events = apply(game, player, action, roller)
+        log += events
+    assert game.phase is Phase.FINISHED and results(log) == (ALICE.id,)
+    alice, bob = (review(log, Variants())[p.id].luck for p in (ALICE, BOB))
+    assert alice is not None and bob is not None
+    adds_up(alice)
+    adds_up(bob)
+    last = alice.steps[-1]
+    assert last.cause is Cause.DICE and last.round == 2 and last.change > 40
+    assert alice.result > alice.start and alice.rest == pytest.approx(0, abs=EXACT)
+    assert bob.rest == pytest.approx(0, abs=EXACT)  # the end took nothing from Bob in points
+    told = story(log, Variants())
+    assert told is not None
+    shares = {p: r.luck for p, r in told.reviews.items()}
+    luck = shares[ALICE.id]
+    assert luck is not None and luck.result == 1 and luck.steps[-1].cause is Cause.DICE
+    adds_up(luck)
+    bobs = shares[BOB.id]
+    assert bobs is not None and bobs.result == 0 and bobs.steps[-1].cause is Cause.REST

@@ -33,6 +33,11 @@ async def test_the_final_message_leaderboard_and_stats_speak_of_ratings(dc: Runn
     assert "🤖 Novice" in board
     by_wins = await ask(dc, alice, dc.channel, "leaderboard", order="wins")
     assert "1. Bob — 1 · 1 · 100%" in by_wins and "🤖 Novice — 0 · 1 · 0%" in by_wins
+    luckiest = await ask(dc, alice, dc.channel, "leaderboard", order="luck")
+    assert "🍀 The luckiest dice here" in luckiest
+    assert "Nobody here has 3 reviewed games yet" in luckiest  # one game played
+    wisest = await ask(dc, alice, dc.channel, "leaderboard", scope="global", order="skill")
+    assert "🎯 The best decisions everywhere" in wisest
     stats = await ask(dc, alice, dc.channel, "stats", player=bob)
     assert f"Rating (every chat): {bob_rating}?, best {bob_rating}" in stats
     assert "The last game: ▁█ +" in stats

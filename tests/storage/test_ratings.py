@@ -197,7 +197,8 @@ async def forget_ratings(backend: Backend) -> None:
         "DROP TABLE ratings; DROP TABLE rated_games; DROP TABLE rating_changes;"
         " DROP TABLE unrated; DROP VIEW rating_saves; DROP TRIGGER results_unrated;"
         " DROP TRIGGER chat_moves_ratings; DROP VIEW forgets;"
-        " ALTER TABLE results DROP COLUMN luck_dice; ALTER TABLE results DROP COLUMN luck_decisions;"
+        " ALTER TABLE results DROP COLUMN luck_dice;"
+        " ALTER TABLE results DROP COLUMN luck_decisions;"
         " PRAGMA user_version = 5"
     )
 

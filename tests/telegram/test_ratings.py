@@ -60,6 +60,11 @@ async def test_the_final_message_leaderboard_and_stats_speak_of_ratings(tg: Runn
     by_wins = await ask(fake, alice_user, group, "/general leaderboard wins")
     assert "wins · games · win rate" in by_wins and "1. Bob — 1 · 1 · 100%" in by_wins
     assert "🤖 Novice — 0 · 1 · 0%" in by_wins  # both boards count the same players
+    luckiest = await ask(fake, alice_user, group, "/general leaderboard luck")
+    assert "🍀 The luckiest dice here" in luckiest
+    assert "Nobody here has 3 reviewed games yet" in luckiest  # one game played
+    wisest = await ask(fake, alice_user, group, "/general leaderboard global decisions")
+    assert "🎯 The best decisions everywhere" in wisest
     stats = await ask(fake, alice_user, group, "/general stats Bob")
     assert f"Rating (every chat): {bob}?, best {bob}" in stats
     assert "Provisional: 1 of the first 5 games played." in stats
