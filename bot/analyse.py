@@ -3,6 +3,7 @@
 choices       every legal choice with its expected final points, best first
 chances       each player's share of the win, everyone on the Master policy
 distribution  the points still to come from the start of a turn under Master play
+luck GAME     a stored game's luck against skill: each throw's and each decision's change
 """
 
 from __future__ import annotations
@@ -15,6 +16,9 @@ from typing import Any, NoReturn
 
 import numpy as np
 
+from bot.dicecheck import Missing
+from bot.luck import weigh
+from bot.startup import StartupError
 from core.boxes import ALL_BOXES, Box
 from core.chances import Standing, win_shares
 from core.dice import DICE_COUNT, FACES, Dice
@@ -81,6 +85,10 @@ def _parser() -> _Parser:
     odds.add_argument("--throws", type=int, choices=(1, 2, 3))
     spread = commands.add_parser("distribution", parents=[rules], help="points still to come")
     spread.add_argument("--open", type=boxes, required=True)
+    luck = commands.add_parser("luck", help="a stored game's dice against its decisions")
+    luck.add_argument("game", help="the game's id (as /general verify and the final message say)")
+    luck.add_argument("--points", action="store_true", help="in expected points, not win chances")
+    luck.add_argument("--json", action="store_true", help="one JSON object")
     return parser
 
 
@@ -100,6 +108,8 @@ def _variants(args: argparse.Namespace) -> Variants:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
+    if args.command == "luck":
+        return _luck(args)
     variants = _variants(args)
     if args.command == "choices":
         result = _choices(parser, variants, args)
@@ -108,6 +118,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     else:
         result = _distribution(parser, variants, args)
     data, text = result
+    print(json.dumps(data) if args.json else text)
+    return 0
+
+
+def _luck(args: argparse.Namespace) -> int:
+    """Read from the bot's database (its settings): a refusal is one line on stderr, exit 1."""
+    try:
+        data, text = weigh(args.game, points=args.points)
+    except StartupError as failure:
+        sys.stderr.write(failure.report())
+        return failure.code
+    except Missing as missing:
+        sys.stderr.write(f"python -m bot.analyse luck: {missing}\n")
+        return 1
     print(json.dumps(data) if args.json else text)
     return 0
 

@@ -15,6 +15,8 @@ from bot.app import open_repository
 from bot.settings import Settings
 from core.events import Event, PlayerJoined, event_from_dict
 from core.fairdice import Stage
+from core.ports import read_snapshot
+from core.table import Game
 from core.verification import Finding, Verdict, export, verify
 
 
@@ -34,6 +36,33 @@ async def game_log(settings: Settings, game_id: str) -> list[Event]:
     if not events:
         raise Missing(f"no game {game_id!r} in the database")
     return events
+
+
+async def stored_game(settings: Settings, game_id: str) -> tuple[Game, list[Event]]:
+    """A game as it was last saved, with its log (its rules are in the save, not the log)."""
+    if settings.general_database_url:
+        repository = await open_repository(settings)
+        try:
+            game = await repository.get_game(game_id)
+        finally:
+            await repository.close()
+    else:
+        game = _sqlite_game(Path(settings.general_database), game_id)
+    events = await game_log(settings, game_id)
+    if game is None:
+        raise Missing(f"no game {game_id!r} in the database")
+    return game, events
+
+
+def _sqlite_game(path: Path, game_id: str) -> Game | None:
+    if not path.exists():
+        raise Missing(f"no database at {path}")
+    connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+    try:
+        row = connection.execute("SELECT snapshot FROM games WHERE id = ?", (game_id,)).fetchone()
+    finally:
+        connection.close()
+    return read_snapshot(orjson.loads(row[0])) if row else None
 
 
 def _sqlite_log(path: Path, game_id: str) -> list[Event]:
