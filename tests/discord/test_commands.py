@@ -63,6 +63,8 @@ async def test_commands_are_synced_globally_with_descriptions(dc: RunningBot) ->
     assert [(c["value"], c["name_localizations"]) for c in order["choices"]] == [
         ("rating", {"ru": ru("choice-rating")}),
         ("wins", {"ru": ru("choice-wins")}),
+        ("luck", {"ru": ru("choice-luck")}),
+        ("skill", {"ru": ru("choice-skill")}),
     ]
     (scope,) = [p for p in parameters if p["name"] == "scope"]
     assert [(c["value"], c["name_localizations"]) for c in scope["choices"]] == [
