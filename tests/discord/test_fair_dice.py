@@ -38,12 +38,20 @@ async def test_a_whole_game_is_sealed_revealed_and_verified_in_russian(
         assert f"🔐 Кости запечатаны: {short(seal)} · полностью: ||{seal}||" in lobby.content
         await press(fake, ann, lobby, "b")
         people = {f"<@{ann.id}>": ann, f"<@{boris.id}>": boris}
-        for _ in range(40):
-            final = [m for m in bot_messages(fake, channel) if "Таблица очков" in m.content]
-            if final:
-                break
+
+        def next_up() -> FakeMember | bool | None:
+            """Whoever the live board calls on, or True once the final message is out."""
+            if any("Таблица очков" in m.content for m in bot_messages(fake, channel)):
+                return True
             board = live_board(fake, channel)
-            mover = next(p for mention, p in people.items() if mention in board.content)
+            return next((p for mention, p in people.items() if mention in board.content), None)
+
+        for _ in range(40):
+            mover = await fake.wait_for(next_up, timeout=20)  # the next board may be on its way
+            if mover is True:
+                break
+            assert isinstance(mover, FakeMember)
+            board = live_board(fake, channel)
             await press(fake, mover, board, "r")
             board = live_board(fake, channel)
             await press(fake, mover, board, custom_id=first_box(board))
