@@ -25,47 +25,38 @@ class Missing(Exception):
 
 
 async def game_log(settings: Settings, game_id: str) -> list[Event]:
-    if settings.general_database_url:
-        repository = await open_repository(settings)
-        try:
-            events = await repository.events(game_id)
-        finally:
-            await repository.close()
-    else:
-        events = _sqlite_log(Path(settings.general_database), game_id)
-    if not events:
-        raise Missing(f"no game {game_id!r} in the database")
-    return events
+    """A game's log (its save left alone: a damaged one does not keep a log from its check)."""
+    return (await _read(settings, game_id, with_game=False))[1]
 
 
 async def stored_game(settings: Settings, game_id: str) -> tuple[Game, list[Event]]:
     """A game as it was last saved, with its log (its rules are in the save, not the log)."""
-    if settings.general_database_url:
-        repository = await open_repository(settings)
-        try:
-            game = await repository.get_game(game_id)
-        finally:
-            await repository.close()
-    else:
-        game = _sqlite_game(Path(settings.general_database), game_id)
-    events = await game_log(settings, game_id)
+    game, events = await _read(settings, game_id, with_game=True)
     if game is None:
         raise Missing(f"no game {game_id!r} in the database")
     return game, events
 
 
-def _sqlite_game(path: Path, game_id: str) -> Game | None:
-    if not path.exists():
-        raise Missing(f"no database at {path}")
-    connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
-    try:
-        row = connection.execute("SELECT snapshot FROM games WHERE id = ?", (game_id,)).fetchone()
-    finally:
-        connection.close()
-    return read_snapshot(orjson.loads(row[0])) if row else None
+async def _read(
+    settings: Settings, game_id: str, *, with_game: bool
+) -> tuple[Game | None, list[Event]]:
+    game = None
+    if settings.general_database_url:
+        repository = await open_repository(settings)
+        try:
+            events = await repository.events(game_id)
+            if with_game:
+                game = await repository.get_game(game_id)
+        finally:
+            await repository.close()
+    else:
+        game, events = _sqlite_read(Path(settings.general_database), game_id, with_game)
+    if not events:
+        raise Missing(f"no game {game_id!r} in the database")
+    return game, events
 
 
-def _sqlite_log(path: Path, game_id: str) -> list[Event]:
+def _sqlite_read(path: Path, game_id: str, with_game: bool) -> tuple[Game | None, list[Event]]:
     if not path.exists():
         raise Missing(f"no database at {path}")
     connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
@@ -73,9 +64,14 @@ def _sqlite_log(path: Path, game_id: str) -> list[Event]:
         rows = connection.execute(
             "SELECT data FROM events WHERE game_id = ? ORDER BY seq", (game_id,)
         ).fetchall()
+        saved = None
+        if with_game:
+            query = "SELECT snapshot FROM games WHERE id = ?"
+            saved = connection.execute(query, (game_id,)).fetchone()
     finally:
         connection.close()
-    return [event_from_dict(orjson.loads(row[0])) for row in rows]
+    game = read_snapshot(orjson.loads(saved[0])) if saved else None
+    return game, [event_from_dict(orjson.loads(row[0])) for row in rows]
 
 
 def names(events: list[Event]) -> dict[str, str]:
