@@ -1,5 +1,6 @@
 """What both storage backends answer alike: the records' and ratings' part of the port
-(core.ports.Records), handed to each backend's own parts, whose SQL differs."""
+(core.ports.Records) and the subscriptions, handed to each backend's own parts, whose SQL
+differs."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import Protocol
 from core.identity import ChannelKey
 from core.ratings import Change, Rating
 from core.records import Fortune, LuckOrder, PastGame, PlayerStats, Rated, Standing
+from core.subscriptions import Subscriber
 
 
 class RecordsPart(Protocol):
@@ -99,3 +101,26 @@ class RecordsByParts:
         self, platform: str, player_id: str, channel: ChannelKey | None
     ) -> Rating | None:
         return await self._ratings.player_rating(platform, player_id, channel)
+
+
+class SubscriptionsPart(Protocol):
+    async def subscribe(self, platform: str, chat: str, player_id: str, locale: str) -> bool: ...
+
+    async def unsubscribe(self, platform: str, chat: str, player_id: str) -> bool: ...
+
+    async def subscribers(self, platform: str, chat: str) -> list[Subscriber]: ...
+
+
+class SubscriptionsByParts:
+    """A repository's subscriptions (`/general notify`), answered by its `_subscriptions`."""
+
+    _subscriptions: SubscriptionsPart
+
+    async def subscribe(self, platform: str, chat: str, player_id: str, locale: str) -> bool:
+        return await self._subscriptions.subscribe(platform, chat, player_id, locale)
+
+    async def unsubscribe(self, platform: str, chat: str, player_id: str) -> bool:
+        return await self._subscriptions.unsubscribe(platform, chat, player_id)
+
+    async def subscribers(self, platform: str, chat: str) -> list[Subscriber]:
+        return await self._subscriptions.subscribers(platform, chat)

@@ -84,6 +84,8 @@ TABLES = (
     Table("rating_changes", ("game_id", "platform", "scope", "player_id", "seq", "mu_before",
                              "sigma_before", "mu", "sigma", "games"), "game_id, scope, player_id"),
     Table("unrated", ("game_id", "queued"), "game_id"),  # queued: seconds in both
+    Table("subscriptions", ("chat", "player_id", "locale", "since"), "chat, player_id",
+          {"since": TIME}, None),
 )  # fmt: skip
 # Must be empty too, though nothing is copied into it (see the module's docstring).
 TARGET_ONLY = ("deadline_leases",)

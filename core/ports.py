@@ -15,6 +15,7 @@ from core.identity import ChannelKey, PlayerRef
 from core.ratings import Change, Rating
 from core.records import Fortune, LuckOrder, PastGame, PlayerStats, Rated, Standing, Weighed
 from core.snapshot import game_from_dict
+from core.subscriptions import Subscriber
 from core.table import Game
 
 
@@ -80,6 +81,23 @@ Heard = Callable[[Game, tuple[Event, ...]], None]
 Wanted = Callable[[str], bool]
 
 
+class Subscriptions(Protocol):
+    """Who hears privately of a table opening in a chat (`/general notify`)."""
+
+    async def subscribe(self, platform: str, chat: str, player_id: str, locale: str) -> bool:
+        """`/general notify`: the person hears privately of the chat's new tables, in
+        `locale`; True where they did not yet."""
+        ...
+
+    async def unsubscribe(self, platform: str, chat: str, player_id: str) -> bool:
+        """True where the person was subscribed."""
+        ...
+
+    async def subscribers(self, platform: str, chat: str) -> list[Subscriber]:
+        """Who hears of the chat's new tables, the earliest first."""
+        ...
+
+
 class Boards(Protocol):
     """Where each game's live board message is, as the chat layer writes it (opaque text)."""
 
@@ -93,7 +111,7 @@ class Boards(Protocol):
         ...
 
 
-class GameRepository(Records, Boards, Protocol):
+class GameRepository(Records, Boards, Subscriptions, Protocol):
     """Keeps each game's latest snapshot and its append-only event log, and the finished games'
     results, which the front ends read as Records. `shared` says whether other processes use
     the same storage.

@@ -79,6 +79,7 @@ async def recorded_games(database: Path, telegram: str, discord: str) -> None:
     await play(service, roller, ChannelKey("tg", telegram), [STRAIGHT, STRONG, STRAIGHT])
     await play(service, roller, ChannelKey("dc", discord), [STRONG, STRAIGHT])
     await repository.save_chat_settings("tg", telegram, ChatSettings(hints=False))
+    await repository.subscribe("tg", telegram, "77", "ru")
     await repository.close()
     with sqlite3.connect(database) as db:  # as the bot sets aside a game it cannot read
         db.execute(

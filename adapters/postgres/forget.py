@@ -94,6 +94,11 @@ class PostgresForget:
                 player_id,
                 alias.id,
             )
+            await connection.execute(
+                "DELETE FROM subscriptions WHERE player_id = $2 AND starts_with(chat, $1 || ':')",
+                platform,
+                player_id,
+            )
             if ":" not in player_id:  # a private chat has the person's id: it moves too
                 await self._moves.move_chat(platform, player_id, alias.id)
         return Forgotten(results, ratings, len(rewritten))

@@ -73,6 +73,14 @@ class PostgresMoves:
                 old_prefix[:-1],
                 new_prefix[:-1],
             )
+            await connection.execute(  # one who asked in both chats keeps the new chat's
+                "UPDATE subscriptions AS s SET chat = $2 WHERE chat = $1 AND NOT EXISTS"
+                " (SELECT 1 FROM subscriptions AS n WHERE n.chat = $2"
+                " AND n.player_id = s.player_id)",
+                old_prefix[:-1],
+                new_prefix[:-1],
+            )
+            await connection.execute("DELETE FROM subscriptions WHERE chat = $1", old_prefix[:-1])
 
 
 def _moved_ref(ref: str, old_chat: str, new_chat: str) -> str | None:

@@ -33,7 +33,8 @@ from adapters.postgres.ratings import PostgresRatings
 from adapters.postgres.records import PostgresRecords
 from adapters.postgres.schema import MIGRATIONS, MIGRATIONS_TABLE, SCHEMA_VERSION
 from adapters.postgres.settings import PostgresSettings
-from adapters.storage_parts import RecordsByParts
+from adapters.postgres.subscriptions import PostgresSubscriptions
+from adapters.storage_parts import RecordsByParts, SubscriptionsByParts
 from core.chat_settings import ChatSettings
 from core.events import Event
 from core.forget import Forgotten
@@ -48,7 +49,7 @@ POOL_MIN, POOL_MAX = 1, 20
 MIGRATION_LOCK = lock_key("general:migrations")
 
 
-class PostgresRepository(RecordsByParts):
+class PostgresRepository(RecordsByParts, SubscriptionsByParts):
     """One asyncpg pool per process; each call takes a connection (or the held lock's). The
     work is done by parts, each handed the connections (and the parts it calls on); this class
     opens and closes them, and answers the port by delegating."""
@@ -69,6 +70,7 @@ class PostgresRepository(RecordsByParts):
         self._games = PostgresGames(connections, self._ratings, self._notices)
         self._boards = PostgresBoards(connections)
         self._settings = PostgresSettings(connections)
+        self._subscriptions = PostgresSubscriptions(connections)
         self._deadlines = PostgresDeadlines(connections)
         self._moves = PostgresMoves(connections)
         self._forget = PostgresForget(connections, self._moves)

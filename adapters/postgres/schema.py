@@ -146,6 +146,18 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE results ADD COLUMN luck_dice double precision,
         ADD COLUMN luck_decisions double precision;
     """,
+    # 7: who hears privately of a table opening in a chat (`/general notify`; the chat's key is
+    #    "platform:chat", as the settings'); moves and forgetting see to them (moves.py,
+    #    forget.py).
+    """
+    CREATE TABLE subscriptions (
+        chat      text NOT NULL,
+        player_id text NOT NULL,
+        locale    text NOT NULL,
+        since     timestamptz NOT NULL,
+        PRIMARY KEY (chat, player_id)
+    );
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -24,8 +24,9 @@ from adapters.sqlite.records import SqliteRecords
 from adapters.sqlite.saves import Ends, SqliteSaves, group_ends
 from adapters.sqlite.schema import MIGRATIONS, SCHEMA_VERSION
 from adapters.sqlite.settings import SqliteSettings
+from adapters.sqlite.subscriptions import SqliteSubscriptions
 from adapters.sqlite.writer import GroupWriter
-from adapters.storage_parts import RecordsByParts
+from adapters.storage_parts import RecordsByParts, SubscriptionsByParts
 from core.chat_settings import ChatSettings
 from core.errors import StorageError
 from core.events import Event
@@ -51,7 +52,7 @@ WAL_BACKSTOP = 20_000
 _UNLOCKED: contextlib.nullcontext[None] = contextlib.nullcontext()
 
 
-class SqliteRepository(RecordsByParts):
+class SqliteRepository(RecordsByParts, SubscriptionsByParts):
     """One connection per process. Every operation is a single statement (a save is one INSERT
     into the game_saves view, see schema 4), so each is its own transaction, no lock is held
     across awaits and aiosqlite's queue keeps its thread busy while the event loop goes on.
@@ -98,6 +99,7 @@ class SqliteRepository(RecordsByParts):
         self._saves = SqliteSaves(self._writer, self._active, logs, self._ratings)
         self._boards = SqliteBoards(connection, self._writable)
         self._settings = SqliteSettings(connection, self._writable)
+        self._subscriptions = SqliteSubscriptions(connection, self._writable)
         self._moves = SqliteMoves(
             connection, self._writable, self._active, self._boards, self._settings
         )

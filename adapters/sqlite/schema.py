@@ -287,6 +287,28 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE results ADD COLUMN luck_dice REAL;
     ALTER TABLE results ADD COLUMN luck_decisions REAL;
     """,
+    # 10: who hears privately of a table opening in a chat (`/general notify`; the chat's key is
+    #     "platform:chat", as the settings'); a chat's move takes them along (one who asked in
+    #     both chats keeps the new chat's), and a person forgotten is no longer told.
+    """
+    CREATE TABLE subscriptions (
+        chat      TEXT NOT NULL,
+        player_id TEXT NOT NULL,
+        locale    TEXT NOT NULL,
+        since     REAL NOT NULL,
+        PRIMARY KEY (chat, player_id)
+    ) WITHOUT ROWID;
+    CREATE TRIGGER chat_moves_subscriptions INSTEAD OF INSERT ON chat_moves
+    BEGIN
+        UPDATE OR IGNORE subscriptions SET chat = NEW.new_key WHERE chat = NEW.old_key;
+        DELETE FROM subscriptions WHERE chat = NEW.old_key;
+    END;
+    CREATE TRIGGER forgets_subscriptions INSTEAD OF INSERT ON forgets
+    BEGIN
+        DELETE FROM subscriptions WHERE player_id = NEW.player_id
+            AND substr(chat, 1, length(NEW.platform) + 1) = NEW.platform || ':';
+    END;
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

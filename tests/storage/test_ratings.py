@@ -189,6 +189,7 @@ async def forget_ratings(backend: Backend) -> None:
         await backend.admin.execute(
             "DROP TABLE ratings, rated_games, rating_changes, unrated;"
             " ALTER TABLE results DROP COLUMN luck_dice, DROP COLUMN luck_decisions;"
+            " DROP TABLE subscriptions;"
             " DELETE FROM general_migrations WHERE version >= 4"
         )
         return
@@ -199,6 +200,7 @@ async def forget_ratings(backend: Backend) -> None:
         " DROP TRIGGER chat_moves_ratings; DROP VIEW forgets;"
         " ALTER TABLE results DROP COLUMN luck_dice;"
         " ALTER TABLE results DROP COLUMN luck_decisions;"
+        " DROP TRIGGER chat_moves_subscriptions; DROP TABLE subscriptions;"
         " PRAGMA user_version = 5"
     )
 
