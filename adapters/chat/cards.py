@@ -170,6 +170,15 @@ class TableLink:
     replay: bool = False
 
 
+@dataclass(frozen=True)
+class Linked(Lines):
+    """Lines with one link button (`label`, already in the reader's words): a table to join,
+    the private chat to open."""
+
+    label: str = ""
+    url: str = ""
+
+
 Card = (
     Board
     | Redrawn
@@ -187,4 +196,5 @@ Card = (
     | Welcome
     | Forget
     | TableLink
+    | Linked
 )

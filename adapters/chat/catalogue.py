@@ -77,6 +77,7 @@ ORDER = Option(
     choices=("rating", "wins", "luck", "skill"),
     also=("luck", "skill"),
 )
+OFF = Option("off", Kind.FLAG, "off", "opt-off-about")
 STATS_PLAYER = Option("player", Kind.PERSON, "name", "opt-stats-player-about")
 KICK_PLAYER = Option("player", Kind.PERSON, "name", "opt-kick-player-about", required=True)
 COMMANDS: tuple[Command, ...] = (
@@ -92,6 +93,7 @@ COMMANDS: tuple[Command, ...] = (
     Command("leaderboard", (SCOPE, PERIOD, ORDER)),
     Command("stats", (STATS_PLAYER,)),
     Command("history"),
+    Command("notify", (OFF,)),
     Command("settings", private=True),
     Command("forget", private=True),
     Command("kick", (KICK_PLAYER,)),

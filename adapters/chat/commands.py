@@ -46,6 +46,7 @@ class Asked:
 
     name: str
     text: bool = False  # sheet: as text even where pictures were chosen
+    off: bool = False  # notify: no longer
     query: Query | None = None  # leaderboard, stats, history
     target: Target | None = None  # kick
 
@@ -113,6 +114,8 @@ async def _command(
         await table_link(tables, exchange, voices)
     elif name == "forget":
         await forget.ask(exchange, own)
+    elif name == "notify":
+        await tables.notifier.ask(exchange, voices, off=asked.off)
     elif name in BY_NAME:
         async with tables.serial(channel, exchange, voices):
             await _at_table(tables, exchange, asked, voices, settings)

@@ -52,6 +52,8 @@ def of(t: Translator, card: cards.Card, shape: Shape) -> Layout:
             return board(t, card, shape)
         case cards.Stripped():
             return Strip()
+        case cards.Linked(lines=lines, label=label, url=url):
+            return Message(_plain(lines), ((Button(label, url=url, intent=Intent.PRIMARY),),))
         case cards.Review(lines=lines, picture=picture) if picture is not None:
             # The chart first: a review may be longer than a picture's caption.
             return Pages(_plain(lines), picture=picture)

@@ -8,6 +8,7 @@ from adapters.chat import cards, metrics
 from adapters.chat.boards import FINAL_SHOWN, BoardRef
 from adapters.chat.drawer import Drawer
 from adapters.chat.endings import Endings
+from adapters.chat.notify import Notifier
 from adapters.chat.order import Order
 from adapters.chat.plan import plan
 from adapters.chat.repair import Repair
@@ -15,7 +16,7 @@ from adapters.chat.surface import Exchange, Platform
 from adapters.i18n import Translator
 from adapters.i18n.narration import narrate
 from adapters.logcontext import bind
-from core.events import GameEnded, PlayerLeft
+from core.events import GameEnded, LobbyOpened, PlayerLeft
 from core.identity import ChannelKey
 from core.ports import Boards
 from core.service import Outcome
@@ -32,6 +33,7 @@ class Publisher:
         drawer: Drawer,
         endings: Endings,
         repair: Repair,
+        notifier: Notifier,
     ) -> None:
         self.boards = boards
         self.platform = platform
@@ -39,6 +41,7 @@ class Publisher:
         self.drawer = drawer
         self.endings = endings
         self.repair = repair
+        self.notifier = notifier
 
     async def publish(
         self, channel: ChannelKey, outcome: Outcome, t: Translator, exchange: Exchange | None
@@ -85,6 +88,8 @@ class Publisher:
             new = BoardRef(channel.chat, message)
             drawer.drawn.remember(new, view.version)
             await self.boards.set_board(view.game_id, new.dumps())
+            if any(isinstance(event, LobbyOpened) for event in events):
+                self.notifier.opened(channel, view, message)
         for event in steps.notice:
             player = view.player(getattr(event, "player_id", ""))
             if player is not None:

@@ -46,6 +46,25 @@ class Platform(Protocol):
 
     async def place(self, channel: ChannelKey) -> Place: ...
 
+    async def write_to(self, person_id: str, card: Card, t: Translator) -> bool:
+        """Show a person alone a card no exchange of theirs asked for (a table opened where
+        they asked to hear of it): in their private chat with the bot. False where the bot may
+        not write there (they never opened it, or closed it to the bot)."""
+        ...
+
+    async def title(self, channel: ChannelKey) -> str | None:
+        """The chat's name as its members see it, where the platform tells it."""
+        ...
+
+    async def link(self, channel: ChannelKey, message: str) -> str | None:
+        """A link that opens a message of the chat, where the platform has one."""
+        ...
+
+    def private_link(self) -> str | None:
+        """A link that opens the bot's private chat, where a person must open it before the
+        bot may write there (Telegram); None where no such step is needed."""
+        ...
+
 
 class Exchange(Protocol):
     """One person's command or press, being answered."""

@@ -18,6 +18,7 @@ from adapters.chat.drawer import Drawer, Inked
 from adapters.chat.endings import Endings, Scores
 from adapters.chat.faults import Troubles
 from adapters.chat.guard import FloodGuard
+from adapters.chat.notify import Notifier
 from adapters.chat.order import Order
 from adapters.chat.pacing import Redraws
 from adapters.chat.publisher import Publisher
@@ -59,8 +60,9 @@ class Tables:
         self.repair = Repair(service, boards, platform, self.drawer, log)
         self.scores = Scores(self.languages)
         self.endings = Endings(service, boards, platform, self.order, self.scores, log)
+        self.notifier = Notifier(service.subscriptions, platform, log)
         self.publisher = Publisher(
-            boards, platform, self.order, self.drawer, self.endings, self.repair
+            boards, platform, self.order, self.drawer, self.endings, self.repair, self.notifier
         )
         self.clock = Clock(self, log, pause)
 

@@ -79,6 +79,42 @@ class DiscordCalls:
             return False
         return True
 
+    async def write_to(self, person_id: str, card: Card, t: Translator) -> bool:
+        """In a direct message: False where the person takes none from the bot (Discord's
+        50007: their privacy settings, or no server shared)."""
+        assert self.client is not None
+        try:
+            channel = await self.client.create_dm(discord.Object(id=int(person_id)))
+            for rendered in self.draw(t, card):
+                await channel.send(**rendered.send_kwargs())
+        except discord.Forbidden as error:
+            log.info("cannot write to %s directly: %s", person_id, error)
+            return False
+        return True
+
+    async def title(self, channel: ChannelKey) -> str | None:
+        """#channel (server), from the client's cache or Discord."""
+        assert self.client is not None
+        found: Any = self.client.get_channel(int(channel.chat))
+        if found is None:
+            try:
+                found = await self.client.fetch_channel(int(channel.chat))
+            except ERRORS as error:
+                log.info("no title for %s: %s", channel, error)
+                return None
+        name, guild = getattr(found, "name", None), getattr(found, "guild", None)
+        if not name:
+            return None
+        return f"#{name} ({guild.name})" if guild is not None else f"#{name}"
+
+    async def link(self, channel: ChannelKey, message: str) -> str | None:
+        place = await self.place(channel)
+        server = "@me" if place.chat == channel.chat else place.chat
+        return f"https://discord.com/channels/{server}/{channel.chat}/{message}"
+
+    def private_link(self) -> str | None:
+        return None  # a member's direct messages need no opening, only their leave
+
     def place_of(self, interaction: discord.Interaction[Any]) -> Place:
         """An interaction tells where it is: its server (a DM is its own) and its language."""
         channel_id = interaction.channel_id or 0

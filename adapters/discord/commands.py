@@ -112,6 +112,9 @@ def _callback(command: Command, on_command: OnCommand) -> Callback:
         query = Query(name, who_id=str(who.id), who_name=who.display_name)
         await on_command(interaction, Asked(name, query=query))
 
+    async def notify(interaction: discord.Interaction[Any], off: bool = False) -> None:
+        await on_command(interaction, Asked(name, off=off))
+
     async def kick(interaction: discord.Interaction[Any], player: discord.User) -> None:
         target = Target(str(player.id), player.display_name)
         await on_command(interaction, Asked(name, target=target))
@@ -121,6 +124,7 @@ def _callback(command: Command, on_command: OnCommand) -> Callback:
         "leaderboard": leaderboard,
         "stats": stats,
         "kick": kick,
+        "notify": notify,
     }
     # A command given options in the catalogue has its callback here: none is a KeyError at start.
     callback: Callback = with_options[name] if command.options else plain

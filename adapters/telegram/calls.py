@@ -39,7 +39,7 @@ NO_PREVIEW = {"is_disabled": True}  # LinkPreviewOptions, as JSON
 LONG = 1000  # characters beyond which Telegram counts a message twice against its limits
 RETRIES = 3  # tries again of a write Telegram refused with a 429, each at a new slot
 # Calls Telegram does not limit: they never wait behind a chat's pace or another call's 429.
-FREE = frozenset({"answerCallbackQuery", "sendChatAction"})
+FREE = frozenset({"answerCallbackQuery", "sendChatAction", "getChat"})
 
 
 def retry_seconds(refused: RetryAfter) -> float:
@@ -241,3 +241,34 @@ class TelegramCalls:
     async def place(self, channel: ChannelKey) -> Place:
         """A Telegram chat keeps its own settings (its topics share them)."""
         return Place(channel.chat)
+
+    async def write_to(self, person_id: str, card: Card, t: Translator) -> bool:
+        """In the person's private chat with the bot: False where they never opened it or
+        blocked the bot."""
+        alone = ChannelKey(PLATFORM, person_id)
+        try:
+            for rendered in draw(t, card, self._private):
+                await self.send_rendered(alone, rendered)
+        except (Forbidden, BadRequest) as error:
+            log.info("cannot write to %s privately: %s", person_id, error)
+            return False
+        return True
+
+    async def title(self, channel: ChannelKey) -> str | None:
+        try:
+            chat = await self.call("getChat", chat_id=int(channel.chat))
+        except TelegramError as error:
+            log.info("no title for %s: %s", channel, error)
+            return None
+        return str(chat.get("title") or "") or None
+
+    async def link(self, channel: ChannelKey, message: str) -> str | None:
+        """A supergroup's messages have links (t.me/c/…, its id without -100), in a topic
+        through the topic; a basic group's have none."""
+        if not channel.chat.startswith("-100"):
+            return None
+        topic = f"{channel.thread}/" if channel.thread else ""
+        return f"https://t.me/c/{channel.chat[4:]}/{topic}{message}"
+
+    def private_link(self) -> str | None:
+        return f"https://t.me/{self.bot.username}?start=notify"

@@ -3,7 +3,7 @@ chat layer carries out (Discord gives its options already parsed)."""
 
 from __future__ import annotations
 
-from adapters.chat.catalogue import ALIASES, ORDER, PERIOD, SCOPE, TEXT
+from adapters.chat.catalogue import ALIASES, OFF, ORDER, PERIOD, SCOPE, TEXT
 from adapters.chat.commands import MAX_ARGUMENT, Asked, Target
 from adapters.chat.records import KINDS, Order, Query
 
@@ -19,7 +19,10 @@ def asked(words: list[str]) -> Asked:
         return Asked(name, query=query(name, rest))
     if name == "kick":
         return Asked(name, target=Target(name=" ".join(rest).strip().lstrip("@") or None))
-    return Asked(name, text=len(rest) == 1 and rest[0].casefold() in TEXT.typed)
+    flag = len(rest) == 1 and rest[0].casefold()
+    if name == "notify":
+        return Asked(name, off=flag in OFF.typed)
+    return Asked(name, text=flag in TEXT.typed)
 
 
 def query(kind: str, words: list[str]) -> Query:

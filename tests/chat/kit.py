@@ -132,6 +132,10 @@ class RecordingPlatform:
         self.failing_edits: list[Exception] = []
         self.places: dict[str, Place] = {}
         self._ids = itertools.count(1)
+        # Written to people privately, outside any exchange: (person, card, language).
+        self.written: list[tuple[str, Card, str]] = []
+        self.closed: set[str] = set()  # people the bot may not write to privately
+        self.titles: dict[str, str] = {}  # the chats' names, where known
 
     async def send(self, channel: ChannelKey, card: Card, t: Translator) -> str:
         if self.failing_sends:
@@ -151,6 +155,21 @@ class RecordingPlatform:
 
     async def place(self, channel: ChannelKey) -> Place:
         return self.places.get(channel.chat, Place(channel.chat))
+
+    async def write_to(self, person_id: str, card: Card, t: Translator) -> bool:
+        if person_id in self.closed:
+            return False
+        self.written.append((person_id, card, t.locale))
+        return True
+
+    async def title(self, channel: ChannelKey) -> str | None:
+        return self.titles.get(channel.chat)
+
+    async def link(self, channel: ChannelKey, message: str) -> str | None:
+        return f"https://testchat.invalid/{channel.chat}/{message}"
+
+    def private_link(self) -> str | None:
+        return "https://testchat.invalid/bot?start=notify"
 
     def find(self, ref: BoardRef) -> Message | None:
         return next((m for m in self.messages if m.ref == ref), None)
@@ -305,6 +324,7 @@ class World:
         exchange = self.asking(person, **switches)
         await command(self.tables, exchange, typed(list(words)))
         await self.tables.redraws.idle()  # the boards drawn, as a person would next see them
+        await self.tables.notifier.idle()  # and those who asked to hear of a new table told
         return exchange
 
     async def press(
@@ -321,6 +341,7 @@ class World:
         view = view_of(exchange.card_then)
         await presses.press(self.tables, exchange, payload.encode(view.game_id, view.version, code))
         await self.tables.redraws.idle()
+        await self.tables.notifier.idle()
 
     async def game(self) -> Game:
         game = await self.service.game(self.channel)

@@ -29,6 +29,7 @@ OPTIONS = {
     "leaderboard": ["scope", "period", "order"],
     "stats": ["player"],
     "kick": ["player"],
+    "notify": ["off"],
 }
 
 

@@ -11,7 +11,9 @@ once two process-wide settings point at it, before ``login()``::
 
 The test side reads like a user: ``fake.slash(alice, chan, "general", "start")``,
 ``fake.press(alice, msg, label="Roll")``; what the bot showed is in ``fake.channel_messages(chan)``
-and on the interaction handles.  Every request the fake does not understand is recorded in
+and on the interaction handles; what it wrote to someone privately (in the DM channel it opened
+with ``POST /users/@me/channels``) in ``fake.direct_messages(alice)``, and a member made with
+``dms_open=False`` refuses DMs.  Every request the fake does not understand is recorded in
 ``fake.unhandled``; every interaction the bot did not answer within 3 seconds in ``fake.expired``.
 
 Close the bot (``await client.close()``) before ``await fake.stop()``: a bot whose gateway goes
@@ -20,7 +22,14 @@ away keeps reconnecting and logs errors.
 
 from tests.fakes.discord.interaction import FakeInteraction, FakeRequest, FakeResponse
 from tests.fakes.discord.message import FakeAttachment, FakeComponent, FakeMessage
-from tests.fakes.discord.model import FakeChannel, FakeGuild, FakeMember, FakeRole, FakeUser
+from tests.fakes.discord.model import (
+    FakeChannel,
+    FakeDMChannel,
+    FakeGuild,
+    FakeMember,
+    FakeRole,
+    FakeUser,
+)
 from tests.fakes.discord.protocol import (
     AUTOCOMPLETE_RESULT,
     CHANNEL_MESSAGE,
@@ -44,6 +53,7 @@ __all__ = [
     "FakeAttachment",
     "FakeChannel",
     "FakeComponent",
+    "FakeDMChannel",
     "FakeDiscord",
     "FakeGuild",
     "FakeInteraction",

@@ -11,7 +11,14 @@ from typing import Any
 from tests.fakes.base import FakeServer
 from tests.fakes.discord.interaction import FakeInteraction
 from tests.fakes.discord.message import FakeMessage
-from tests.fakes.discord.model import FakeChannel, FakeGuild, FakeMember, FakeRole, FakeUser
+from tests.fakes.discord.model import (
+    FakeChannel,
+    FakeDMChannel,
+    FakeGuild,
+    FakeMember,
+    FakeRole,
+    FakeUser,
+)
 from tests.fakes.discord.protocol import (
     _AUTOCOMPLETE,
     _COMMAND,
@@ -71,7 +78,7 @@ class UserActions(FakeServer):
     ) -> FakeInteraction:
         """``member`` presses the button labelled ``label`` on ``message``, or sends a (possibly
         forged) press with a raw ``custom_id`` (INTERACTION_CREATE type 3)."""
-        msg = self._usable_message(member, message)
+        msg, channel = self._usable_message(member, message)
         if label is not None:
             button = msg.button(label)
             if button.disabled:
@@ -82,7 +89,7 @@ class UserActions(FakeServer):
         if custom_id is None:
             raise TypeError("press() needs a label or a custom_id")
         data = {"custom_id": custom_id, "component_type": 2}
-        return await self._start_interaction(_COMPONENT, member, msg.channel, data, message=msg)
+        return await self._start_interaction(_COMPONENT, member, channel, data, message=msg)
 
     async def select(
         self,
@@ -95,7 +102,7 @@ class UserActions(FakeServer):
     ) -> FakeInteraction:
         """``member`` picks ``values`` in a string select menu (the only one, or by custom_id /
         placeholder)."""
-        msg = self._usable_message(member, message)
+        msg, channel = self._usable_message(member, message)
         menus = [
             s
             for s in msg.selects
@@ -116,7 +123,7 @@ class UserActions(FakeServer):
         if not lo <= len(values) <= hi:
             raise AssertionError(f"{len(values)} values chosen; the menu takes {lo}..{hi}")
         data = {"custom_id": menu.custom_id, "component_type": menu.type, "values": list(values)}
-        return await self._start_interaction(_COMPONENT, member, msg.channel, data, message=msg)
+        return await self._start_interaction(_COMPONENT, member, channel, data, message=msg)
 
     async def submit_modal(
         self, member: FakeMember, opened_by: FakeInteraction, values: dict[str, Any]
@@ -161,15 +168,21 @@ class UserActions(FakeServer):
         await asyncio.sleep(0)
         return msg
 
-    def _usable_message(self, member: FakeMember, message: FakeMessage | str) -> FakeMessage:
+    def _usable_message(
+        self, member: FakeMember, message: FakeMessage | str
+    ) -> tuple[FakeMessage, FakeChannel]:
+        """The message ``member`` uses a component of, and its (guild) channel."""
         msg = message if isinstance(message, FakeMessage) else self._messages[str(message)]
+        channel = msg.channel
+        if isinstance(channel, FakeDMChannel):
+            raise NotImplementedError(f"the fake has no interactions in DMs (message {msg.id})")
         if msg.deleted:
             raise AssertionError(f"message {msg.id} was deleted")
         if msg.ephemeral and (msg.ephemeral_user is None or msg.ephemeral_user.id != member.id):
             raise AssertionError(f"{member.name} cannot see ephemeral message {msg.id}")
-        if member.id not in msg.channel.guild.members:
-            raise AssertionError(f"{member.name} is not a member of {msg.channel.guild.name}")
-        return msg
+        if member.id not in channel.guild.members:
+            raise AssertionError(f"{member.name} is not a member of {channel.guild.name}")
+        return msg, channel
 
     def _find_command(
         self, name: str, guild: FakeGuild, ctype: int = 1

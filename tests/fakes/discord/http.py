@@ -48,6 +48,7 @@ class RestHttp(Faults, RateLimits):
         chan = r"/channels/(?P<cid>\d+)"
         table: list[tuple[str, str, Callable[..., Any], bool]] = [
             ("GET", r"/users/@me", self._r_me, True),
+            ("POST", r"/users/@me/channels", self._r_create_dm, True),
             ("GET", r"/users/(?P<uid>\d+)", self._r_user, True),
             ("GET", r"/oauth2/applications/@me", self._r_app, True),
             ("POST", r"/oauth2/token", self._r_token, False),

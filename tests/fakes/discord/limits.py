@@ -49,7 +49,7 @@ from aiohttp import web
 
 from tests.fakes.base import FakeServer
 from tests.fakes.discord.interaction import FakeInteraction
-from tests.fakes.discord.model import FakeChannel
+from tests.fakes.discord.model import FakeChannel, FakeDMChannel
 
 _CHANNEL = r"/channels/(?P<cid>\d+)"
 _HOOK = r"/webhooks/(?P<app>\d+)/(?P<token>[^/]+)"
@@ -128,11 +128,11 @@ class RateLimits(FakeServer):
         self._global_window = _Window()
         self._storms: dict[str, float] = {}  # channel id → when its storm ends (monotonic)
 
-    def storm(self, channel: FakeChannel, seconds: float) -> None:
+    def storm(self, channel: FakeChannel | FakeDMChannel, seconds: float) -> None:
         """Answer every request for ``channel`` with 429 for the next ``seconds`` seconds."""
         self._storms[channel.id] = time.monotonic() + seconds
 
-    def rate_limited_in(self, channel: FakeChannel) -> int:
+    def rate_limited_in(self, channel: FakeChannel | FakeDMChannel) -> int:
         """How many 429s the limits and storms answered for ``channel``."""
         return sum(1 for r in self.rate_limited if r.channel_id == channel.id)
 

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeAlias
 
-from tests.fakes.discord.model import FakeChannel, FakeUser
+from tests.fakes.discord.model import FakeChannel, FakeDMChannel, FakeUser
 from tests.fakes.discord.protocol import _SELECT_TYPES, FLAG_EPHEMERAL, FLAG_LOADING
 
 if TYPE_CHECKING:
@@ -107,7 +107,7 @@ class FakeMessage:
 
     def __init__(
         self,
-        channel: FakeChannel,
+        channel: FakeChannel | FakeDMChannel,
         author: FakeUser,
         payload: dict[str, Any],
         *,

@@ -1,11 +1,12 @@
 """The fake Discord's world as tests see it: users, roles, guilds, members (with their
-permissions) and channels, each with the payload Discord sends for it."""
+permissions), channels and the bot's direct-message channels, each with the payload Discord sends
+for it."""
 
 from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from tests.fakes.discord.protocol import ALL_PERMISSIONS, PERMISSIONS, _iso
 
@@ -15,13 +16,17 @@ if TYPE_CHECKING:
 
 @dataclass(eq=False)
 class FakeUser:
-    """A Discord user (or the bot itself, ``bot``); ids are snowflakes, as strings."""
+    """A Discord user (or the bot itself, ``bot``); ids are snowflakes, as strings.
+
+    ``dms_open`` False: the user takes no direct messages (from server members, so from the
+    bot); the bot may open a DM channel with them, but posting in it fails with 403 / 50007."""
 
     id: str
     username: str
     global_name: str | None = None
     bot: bool = False
     locale: str = "en-US"
+    dms_open: bool = True
 
     @property
     def name(self) -> str:
@@ -141,6 +146,15 @@ class FakeMember:
         return self.user.locale
 
     @property
+    def dms_open(self) -> bool:
+        """Whether the user takes direct messages (a setting of the user, in every guild)."""
+        return self.user.dms_open
+
+    @dms_open.setter
+    def dms_open(self, value: bool) -> None:
+        self.user.dms_open = value
+
+    @property
     def permissions(self) -> int:
         """Guild-level permission bits (no channel overwrites in this fake)."""
         if self.guild.owner_id == self.user.id:
@@ -242,3 +256,42 @@ class FakeChannel:
 
     def __repr__(self) -> str:
         return f"<FakeChannel id={self.id} name={self.name!r} type={self.type}>"
+
+
+@dataclass(eq=False)
+class FakeDMChannel:
+    """The bot's direct-message channel (type 1) with one user, with its messages; it belongs to
+    no guild (``guild`` is None)."""
+
+    id: str
+    recipient: FakeUser
+    created: float = field(default_factory=time.time)
+    messages: list[FakeMessage] = field(default_factory=list)
+
+    type: ClassVar[int] = 1
+    is_thread: ClassVar[bool] = False
+
+    @property
+    def guild(self) -> None:
+        return None
+
+    @property
+    def mention(self) -> str:
+        return f"<#{self.id}>"
+
+    @property
+    def last_message_id(self) -> str | None:
+        visible = [m for m in self.messages if not m.ephemeral]
+        return visible[-1].id if visible else None
+
+    def payload(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "type": self.type,
+            "last_message_id": self.last_message_id,
+            "flags": 0,
+            "recipients": [self.recipient.payload()],
+        }
+
+    def __repr__(self) -> str:
+        return f"<FakeDMChannel id={self.id} recipient={self.recipient.username!r}>"

@@ -1,8 +1,10 @@
-"""REST routes of channels and guilds: channel messages (posted, read, edited, deleted),
-reactions, typing, threads, and what the bot may read of guilds, roles and members."""
+"""REST routes of channels and guilds: channel messages (posted, read, edited, deleted; in DM
+channels too), reactions, typing, threads, and what the bot may read of guilds, roles and
+members."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from tests.fakes.base import FakeServer
@@ -10,25 +12,30 @@ from tests.fakes.discord.errors import _ApiError, _Errors, _invalid_form
 from tests.fakes.discord.gateway import _Session
 from tests.fakes.discord.http import _Ctx
 from tests.fakes.discord.message import FakeMessage
-from tests.fakes.discord.model import FakeChannel, FakeGuild
+from tests.fakes.discord.model import FakeChannel, FakeDMChannel, FakeGuild
 from tests.fakes.discord.protocol import PERMISSIONS
 
 
 class ChannelRoutes(FakeServer):
     """Channel and guild routes, mixed into :class:`~tests.fakes.discord.FakeDiscord`."""
 
-    def _channel(self, ctx: _Ctx) -> FakeChannel:
+    _dm_allows: Callable[[FakeDMChannel, tuple[str, ...]], None]  # (DirectMessages)
+
+    def _channel(self, ctx: _Ctx) -> FakeChannel | FakeDMChannel:
         ch = self._channels.get(ctx.params["cid"])
         if ch is None:
             raise _ApiError(404, 10003, "Unknown Channel")
         return ch
 
-    def _bot_can(self, ch: FakeChannel, *names: str) -> None:
+    def _bot_can(self, ch: FakeChannel | FakeDMChannel, *names: str) -> None:
+        if isinstance(ch, FakeDMChannel):
+            self._dm_allows(ch, names)
+            return
         perms = ch.guild.members[self.bot_user.id].permissions
         if not all(perms & PERMISSIONS[n] for n in names):
             raise _ApiError(403, 50013, "Missing Permissions")
 
-    def _channel_msg(self, ctx: _Ctx, ch: FakeChannel) -> FakeMessage:
+    def _channel_msg(self, ctx: _Ctx, ch: FakeChannel | FakeDMChannel) -> FakeMessage:
         msg = self._messages.get(ctx.params["mid"])
         if msg is None or msg.channel is not ch or msg.deleted or msg.ephemeral:
             raise _ApiError(404, 10008, "Unknown Message")
@@ -73,8 +80,9 @@ class ChannelRoutes(FakeServer):
                     "type": 0,
                     "message_id": target.id,
                     "channel_id": target.channel.id,
-                    "guild_id": target.channel.guild.id,
                 }
+                if target.channel.guild is not None:
+                    extra["message_reference"]["guild_id"] = target.channel.guild.id
                 extra["referenced_message"] = self._message_payload(target)
         msg = self._new_message(ch, self.bot_user, body, ctx.files, msg_type=msg_type, extra=extra)
         return 200, self._message_payload(msg)
@@ -122,6 +130,8 @@ class ChannelRoutes(FakeServer):
         errs = _Errors()
         errs.length(["name"], body.get("name"), 1, 100, required=True)
         errs.raise_if_any()
+        if isinstance(ch, FakeDMChannel):
+            raise _ApiError(403, 50003, "Cannot execute action on a DM channel")
         if ch.is_thread:
             raise _ApiError(400, 50024, "Cannot execute action on this channel type")
         mid = ctx.params.get("mid")

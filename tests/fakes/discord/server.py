@@ -16,7 +16,7 @@ from tests.fakes.discord.http import RestHttp
 from tests.fakes.discord.interaction import FakeInteraction, FakeRequest
 from tests.fakes.discord.limits import Limits
 from tests.fakes.discord.message import FakeAttachment, FakeMessage
-from tests.fakes.discord.model import FakeChannel, FakeGuild, FakeUser
+from tests.fakes.discord.model import FakeChannel, FakeDMChannel, FakeGuild, FakeUser
 from tests.fakes.discord.oauth import OAuthRoutes
 from tests.fakes.discord.protocol import (
     ALL_INTENTS,
@@ -27,6 +27,7 @@ from tests.fakes.discord.protocol import (
 )
 from tests.fakes.discord.routes_app import AppRoutes
 from tests.fakes.discord.routes_channels import ChannelRoutes
+from tests.fakes.discord.routes_dms import DirectMessages
 from tests.fakes.discord.routes_interactions import InteractionRoutes
 from tests.fakes.discord.store import MessageStore
 from tests.fakes.discord.world import World
@@ -37,6 +38,7 @@ class FakeDiscord(
     World,
     MessageStore,
     ChannelRoutes,
+    DirectMessages,
     InteractionRoutes,
     OAuthRoutes,
     AppRoutes,
@@ -80,7 +82,8 @@ class FakeDiscord(
         self.owner = FakeUser(self._sf(), "owner", "Owner")
         self._users: dict[str, FakeUser] = {u.id: u for u in (self.bot_user, self.owner)}
         self._guilds: dict[str, FakeGuild] = {}
-        self._channels: dict[str, FakeChannel] = {}
+        self._channels: dict[str, FakeChannel | FakeDMChannel] = {}  # DM channels too
+        self._dms: dict[str, FakeDMChannel] = {}  # by the recipient's user id
         self._messages: dict[str, FakeMessage] = {}
         self._attachments: dict[str, FakeAttachment] = {}
         self._global_commands: list[dict[str, Any]] = []

@@ -1,11 +1,13 @@
 """How the fake keeps messages: created, edited and deleted (validated first, each change
-dispatched on the gateway), their attachments, and their payloads for REST and the gateway."""
+dispatched on the gateway, in guild channels and in DMs alike), their attachments, and their
+payloads for REST and the gateway."""
 
 from __future__ import annotations
 
 import copy
 import mimetypes
 import re
+from collections.abc import Callable
 from typing import Any
 
 from tests.fakes.base import FakeServer
@@ -13,7 +15,7 @@ from tests.fakes.discord.errors import _ApiError, _Errors, _invalid_form
 from tests.fakes.discord.gateway import _Session
 from tests.fakes.discord.interaction import FakeInteraction
 from tests.fakes.discord.message import FakeAttachment, FakeMessage, _Files
-from tests.fakes.discord.model import FakeChannel, FakeUser
+from tests.fakes.discord.model import FakeChannel, FakeDMChannel, FakeUser
 from tests.fakes.discord.protocol import (
     _MENTION_RE,
     FLAG_COMPONENTS_V2,
@@ -21,6 +23,7 @@ from tests.fakes.discord.protocol import (
     FLAG_LOADING,
     FLAG_SUPPRESS_EMBEDS,
     FLAG_SUPPRESS_NOTIFICATIONS,
+    INTENT_DIRECT_MESSAGES,
     INTENT_GUILD_MESSAGES,
     INTENT_MESSAGE_CONTENT,
     _iso,
@@ -58,7 +61,7 @@ class MessageStore(FakeServer):
 
     def _new_message(
         self,
-        channel: FakeChannel,
+        channel: FakeChannel | FakeDMChannel,
         author: FakeUser,
         data: dict[str, Any],
         files: _Files,
@@ -143,10 +146,10 @@ class MessageStore(FakeServer):
     def _delete_message(self, msg: FakeMessage) -> None:
         msg.deleted = True
         if not msg.ephemeral:
-            data = {"id": msg.id, "channel_id": msg.channel.id, "guild_id": msg.channel.guild.id}
-            self._dispatch(
-                "MESSAGE_DELETE", data, intent=INTENT_GUILD_MESSAGES, guild=msg.channel.guild
-            )
+            data = {"id": msg.id, "channel_id": msg.channel.id}
+            if msg.channel.guild is not None:
+                data["guild_id"] = msg.channel.guild.id
+            self._dispatch_in(msg.channel, "MESSAGE_DELETE", lambda s: copy.deepcopy(data))
         self._notify()
 
     def _apply_content(
@@ -265,18 +268,34 @@ class MessageStore(FakeServer):
         return att
 
     def _dispatch_message(self, event: str, msg: FakeMessage) -> None:
-        """Dispatch ``event`` with ``msg`` to the sessions that receive guild messages."""
+        """Dispatch ``event`` with ``msg`` to the sessions that receive its channel's messages."""
+        self._dispatch_in(msg.channel, event, lambda s: self._gateway_message(msg, s))
+
+    def _dispatch_in(
+        self,
+        channel: FakeChannel | FakeDMChannel,
+        event: str,
+        data: Callable[[_Session], dict[str, Any]],
+    ) -> None:
+        """Dispatch a message event of ``channel``: a guild's to the sessions with the guild
+        messages intent (on the guild's shard), a DM's to those with the direct messages intent
+        on shard 0 (where Discord sends DMs)."""
+        if channel.guild is not None:
+            self._dispatch(event, data, intent=INTENT_GUILD_MESSAGES, guild=channel.guild)
+            return
         self._dispatch(
             event,
-            lambda s: self._gateway_message(msg, s),
-            intent=INTENT_GUILD_MESSAGES,
-            guild=msg.channel.guild,
+            lambda s: data(s) if not s.shard or s.shard[0] == 0 else None,
+            intent=INTENT_DIRECT_MESSAGES,
         )
 
     def _gateway_message(self, msg: FakeMessage, sess: _Session) -> dict[str, Any]:
         data = self._message_payload(msg)
-        data["guild_id"] = msg.channel.guild.id
-        member = msg.channel.guild.members.get(msg.author.id)
+        guild = msg.channel.guild
+        if guild is None:  # a DM: no guild, no member; content is never withheld
+            return data
+        data["guild_id"] = guild.id
+        member = guild.members.get(msg.author.id)
         if member is not None and "webhook_id" not in data:
             mdata = member.payload()
             del mdata["user"]

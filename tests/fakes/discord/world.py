@@ -11,7 +11,14 @@ from typing import Any
 from tests.fakes.base import FakeServer
 from tests.fakes.discord.gateway import _Session
 from tests.fakes.discord.message import FakeMessage
-from tests.fakes.discord.model import FakeChannel, FakeGuild, FakeMember, FakeRole, FakeUser
+from tests.fakes.discord.model import (
+    FakeChannel,
+    FakeDMChannel,
+    FakeGuild,
+    FakeMember,
+    FakeRole,
+    FakeUser,
+)
 from tests.fakes.discord.protocol import (
     DEFAULT_EVERYONE_PERMISSIONS,
     INTENT_GUILD_MEMBERS,
@@ -25,10 +32,17 @@ class World(FakeServer):
     """World building and reading, mixed into :class:`~tests.fakes.discord.FakeDiscord`."""
 
     def user(
-        self, name: str, *, locale: str = "en-US", global_name: str | None = None, bot: bool = False
+        self,
+        name: str,
+        *,
+        locale: str = "en-US",
+        global_name: str | None = None,
+        bot: bool = False,
+        dms_open: bool = True,
     ) -> FakeUser:
+        """A new user; ``dms_open=False``: one who refuses direct messages."""
         user = FakeUser(
-            self._sf(), name.lower().replace(" ", "_"), global_name or name, bot, locale
+            self._sf(), name.lower().replace(" ", "_"), global_name or name, bot, locale, dms_open
         )
         self._users[user.id] = user
         return user
@@ -112,12 +126,15 @@ class World(FakeServer):
         nick: str | None = None,
         roles: Iterable[FakeRole] = (),
         permissions: int = 0,
+        dms_open: bool | None = None,
         **permission_flags: bool,
     ) -> FakeMember:
         """A user (new, by name, or existing) as a member of ``guild``.
 
         Extra permissions come from ``permissions`` bits and/or flags named as in
         ``PERMISSIONS`` (``manage_channels=True``); they are given through a role of their own.
+        ``dms_open=False`` makes the user refuse direct messages (``member.dms_open`` changes
+        it later; it is the user's, in every guild).
         """
         if isinstance(user, FakeMember):
             user = user.user
@@ -125,6 +142,8 @@ class World(FakeServer):
             user = self.user(user, locale=locale or "en-US")
         elif locale is not None:
             user.locale = locale
+        if dms_open is not None:
+            user.dms_open = dms_open
         for flag, on in permission_flags.items():
             if flag not in PERMISSIONS:
                 raise TypeError(f"unknown permission {flag!r}")
@@ -211,7 +230,7 @@ class World(FakeServer):
 
     def channel_messages(
         self,
-        channel: FakeChannel,
+        channel: FakeChannel | FakeDMChannel,
         *,
         include_deleted: bool = False,
         include_ephemeral: bool = False,

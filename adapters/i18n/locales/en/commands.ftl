@@ -11,6 +11,7 @@ cmd-table = The link to watch this table's game live on a web page
 cmd-leaderboard = The top players by rating, wins, luck or decisions, here or everywhere, all time or 30 days
 cmd-stats = A player's games, wins, averages, generals, luck and decisions (yours by default)
 cmd-history = The last games played here
+cmd-notify = A private message when a table opens here (off: no more)
 cmd-settings = Language, turn timer, hints, win chances, rules, sheets, dice (for those who manage the chat)
 cmd-kick = Remove a player from the table (the host only)
 cmd-stop = Cancel the game (the host only)
@@ -22,6 +23,8 @@ arg-name = name
 ## Their arguments on Discord (names: lowercase, one word, at most 32 characters)
 opt-text = text
 opt-text-about = Send the sheet as text even where pictures were chosen
+opt-off = off
+opt-off-about = Stop the messages
 opt-scope = scope
 opt-scope-about = Here, or everywhere
 opt-period = period
@@ -46,6 +49,7 @@ kick-self = To leave the table yourself, use /general leave.
 
 ## The words that give an option on Telegram (in any language of the catalogues)
 word-text = text
+word-off = off
 word-scope = global
 word-period = 30d
 word-order = wins
