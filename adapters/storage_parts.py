@@ -1,20 +1,29 @@
 """What both storage backends answer alike: the records' and ratings' part of the port
-(core.ports.Records) and the subscriptions, handed to each backend's own parts, whose SQL
-differs."""
+(core.ports.Records), the seasons and the subscriptions, handed to each backend's own parts,
+whose SQL differs."""
 
 from __future__ import annotations
 
-from typing import Protocol
+from collections.abc import Iterable, Mapping
+from typing import Any, Protocol
 
 from core.identity import ChannelKey
 from core.ratings import Change, Rating
 from core.records import Fortune, LuckOrder, PastGame, PlayerStats, Rated, Standing
+from core.season_end import Move
+from core.seasons import SeasonGame, SeasonSeat
 from core.subscriptions import Subscriber
 
 
 class RecordsPart(Protocol):
     async def leaderboard(
-        self, platform: str, channel: ChannelKey | None, since: float | None, limit: int
+        self,
+        platform: str,
+        channel: ChannelKey | None,
+        since: float | None,
+        limit: int,
+        *,
+        until: float | None,
     ) -> list[Standing]: ...
 
     async def player_stats(
@@ -32,6 +41,8 @@ class RecordsPart(Protocol):
         since: float | None,
         order: LuckOrder,
         limit: int,
+        *,
+        until: float | None,
     ) -> list[Fortune]: ...
 
 
@@ -58,9 +69,15 @@ class RecordsByParts:
     _ratings: RatingsPart
 
     async def leaderboard(
-        self, platform: str, channel: ChannelKey | None, since: float | None, limit: int = 10
+        self,
+        platform: str,
+        channel: ChannelKey | None,
+        since: float | None,
+        limit: int = 10,
+        *,
+        until: float | None = None,
     ) -> list[Standing]:
-        return await self._records.leaderboard(platform, channel, since, limit)
+        return await self._records.leaderboard(platform, channel, since, limit, until=until)
 
     async def player_stats(
         self, platform: str, player_id: str, channel: ChannelKey | None
@@ -80,8 +97,10 @@ class RecordsByParts:
         since: float | None,
         order: LuckOrder,
         limit: int = 10,
+        *,
+        until: float | None = None,
     ) -> list[Fortune]:
-        return await self._records.luck_board(platform, channel, since, order, limit)
+        return await self._records.luck_board(platform, channel, since, order, limit, until=until)
 
     async def rate_games(self) -> int:
         return await self._ratings.rate_games()
@@ -124,3 +143,46 @@ class SubscriptionsByParts:
 
     async def subscribers(self, platform: str, chat: str) -> list[Subscriber]:
         return await self._subscriptions.subscribers(platform, chat)
+
+
+def season_games_of(rows: Iterable[Mapping[str, Any]]) -> list[SeasonGame]:
+    """A season's results rows (by finish, game and seat) as its games."""
+    games: dict[str, tuple[float, list[SeasonSeat]]] = {}
+    for row in rows:
+        seat = SeasonSeat(row["player_id"], row["name"], row["total"], bool(row["big_general"]))
+        games.setdefault(row["game_id"], (float(row["finished_at"]), []))[1].append(seat)
+    return [SeasonGame(game_id, at, tuple(seats)) for game_id, (at, seats) in games.items()]
+
+
+class SeasonsPart(Protocol):
+    async def season_games(
+        self, platform: str, channel: ChannelKey | None, since: float, until: float
+    ) -> list[SeasonGame]: ...
+
+    async def rating_moves(self, channel: ChannelKey, since: float, until: float) -> list[Move]: ...
+
+    async def season_channels(
+        self, platform: str, since: float, until: float
+    ) -> list[ChannelKey]: ...
+
+    async def claim_season_end(self, channel: ChannelKey, label: str) -> bool: ...
+
+
+class SeasonsByParts:
+    """A repository's seasons (core.ports.Seasons), answered by its `_seasons`."""
+
+    _seasons: SeasonsPart
+
+    async def season_games(
+        self, platform: str, channel: ChannelKey | None, since: float, until: float
+    ) -> list[SeasonGame]:
+        return await self._seasons.season_games(platform, channel, since, until)
+
+    async def rating_moves(self, channel: ChannelKey, since: float, until: float) -> list[Move]:
+        return await self._seasons.rating_moves(channel, since, until)
+
+    async def season_channels(self, platform: str, since: float, until: float) -> list[ChannelKey]:
+        return await self._seasons.season_channels(platform, since, until)
+
+    async def claim_season_end(self, channel: ChannelKey, label: str) -> bool:
+        return await self._seasons.claim_season_end(channel, label)

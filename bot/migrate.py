@@ -86,6 +86,8 @@ TABLES = (
     Table("unrated", ("game_id", "queued"), "game_id"),  # queued: seconds in both
     Table("subscriptions", ("chat", "player_id", "locale", "since"), "chat, player_id",
           {"since": TIME}, None),
+    Table("season_ends", ("channel", "season", "claimed_at"), "channel, season",
+          {"claimed_at": TIME}, None),
 )  # fmt: skip
 # Must be empty too, though nothing is copied into it (see the module's docstring).
 TARGET_ONLY = ("deadline_leases",)

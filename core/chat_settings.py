@@ -7,6 +7,7 @@ from enum import Enum
 from typing import Any
 
 from core.rules import Variants, choices_of, offered, read_as
+from core.seasons import ZONES, SeasonLength
 
 PAUSES: tuple[float | None, ...] = (None, 0.0, 0.5, 1.0, 2.0, 3.0)  # None: the bot's default
 LANGUAGES: tuple[str | None, ...] = (None, "en", "ru")  # None: each person's own language
@@ -34,6 +35,11 @@ class ChatSettings(Variants):
     sheet: SheetStyle = field(default=SheetStyle.TEXT, metadata=offered(tuple(SheetStyle)))
     computer_pause: float | None = field(default=None, metadata=offered(PAUSES))
     dice: DiceKind = field(default=DiceKind.SEALED, metadata=offered(tuple(DiceKind)))
+    # The ladder's seasons (core.seasons), and the time zone their days begin in.
+    season: SeasonLength = field(
+        default=SeasonLength.MONTHLY, metadata=offered(tuple(SeasonLength))
+    )
+    time_zone: str = field(default="UTC", metadata=offered(ZONES))
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -62,6 +68,8 @@ class ChatSettings(Variants):
             value = None if value is None else float(value)
         elif name == "language":
             value = value if value in LANGUAGES else None
+        elif name == "time_zone":
+            value = value if value in ZONES else "UTC"
         else:
             value = read_as(getattr(self, name), value)
         return replace(self, **{name: value})
@@ -80,6 +88,8 @@ ROWS = (
     "computer_pause",
     "chances",
     "dice",
+    "season",
+    "time_zone",
 )
 # What the settings screen cycles through for each row, in order.
 CHOICES: dict[str, tuple[Any, ...]] = {

@@ -14,6 +14,8 @@ from core.forget import Forgotten
 from core.identity import ChannelKey, PlayerRef
 from core.ratings import Change, Rating
 from core.records import Fortune, LuckOrder, PastGame, PlayerStats, Rated, Standing, Weighed
+from core.season_end import Move
+from core.seasons import SeasonGame
 from core.snapshot import game_from_dict
 from core.subscriptions import Subscriber
 from core.table import Game
@@ -24,9 +26,16 @@ class Records(Protocol):
     computed in the database. People only rank: computers are left off the leaderboards."""
 
     async def leaderboard(
-        self, platform: str, channel: ChannelKey | None, since: float | None, limit: int = 10
+        self,
+        platform: str,
+        channel: ChannelKey | None,
+        since: float | None,
+        limit: int = 10,
+        *,
+        until: float | None = None,
     ) -> list[Standing]:
-        """A channel's standings, or (channel None) the platform's; `since` a Unix time."""
+        """A channel's standings, or (channel None) the platform's; `since` and `until` (not
+        included) Unix times."""
         ...
 
     async def player_stats(
@@ -68,6 +77,8 @@ class Records(Protocol):
         since: float | None,
         order: LuckOrder,
         limit: int = 10,
+        *,
+        until: float | None = None,
     ) -> list[Fortune]:
         """People with LUCK_GAMES reviewed games or more, by their dice or their decisions per
         game on average (the better first)."""
@@ -79,6 +90,30 @@ Heard = Callable[[Game, tuple[Event, ...]], None]
 # Whether anyone here watches a channel (by its key as text): the saves of the others' tables
 # are not read back.
 Wanted = Callable[[str], bool]
+
+
+class Seasons(Protocol):
+    """What a chat's seasons are read from (core.seasons): the recorded games of a span, the
+    rating changes they made, and one claim per chat and season on its end's message."""
+
+    async def season_games(
+        self, platform: str, channel: ChannelKey | None, since: float, until: float
+    ) -> list[SeasonGame]:
+        """The recorded games of a channel (None: the platform's every chat) that finished
+        from `since` and before `until`, in the order they finished."""
+        ...
+
+    async def rating_moves(self, channel: ChannelKey, since: float, until: float) -> list[Move]:
+        """The changes those games made to the channel's ratings, in the order rated."""
+        ...
+
+    async def season_channels(self, platform: str, since: float, until: float) -> list[ChannelKey]:
+        """The channels that recorded a game in the span."""
+        ...
+
+    async def claim_season_end(self, channel: ChannelKey, label: str) -> bool:
+        """True for the first to claim that season's end in that channel, once ever."""
+        ...
 
 
 class Subscriptions(Protocol):
@@ -111,7 +146,7 @@ class Boards(Protocol):
         ...
 
 
-class GameRepository(Records, Boards, Subscriptions, Protocol):
+class GameRepository(Records, Boards, Subscriptions, Seasons, Protocol):
     """Keeps each game's latest snapshot and its append-only event log, and the finished games'
     results, which the front ends read as Records. `shared` says whether other processes use
     the same storage.

@@ -28,7 +28,7 @@ from core.forget import Forgotten, forgettable, new_alias, scrubbed
 from core.game import apply, open_lobby, require_turn
 from core.identity import ChannelKey, PlayerRef
 from core.locks import ChannelLocks
-from core.ports import Boards, GameRepository, Records, Subscriptions
+from core.ports import Boards, GameRepository, Records, Seasons, Subscriptions
 from core.presses import TurnPresses, why_stale
 from core.rematch import rematch_lobby
 from core.table import Game, Phase
@@ -223,6 +223,11 @@ class GameService:
     @property
     def boards(self) -> Boards:
         """Where each game's live board is (the chat layer's references, kept with the game)."""
+        return self._repository
+
+    @property
+    def seasons(self) -> Seasons:
+        """A chat's seasons: their games, rating changes and ends."""
         return self._repository
 
     @property

@@ -116,11 +116,14 @@ def test_records_in_each_language_s_numbers_and_dates() -> None:
         "Average total 159.8, best 201",
     ]
     standings = [Standing("ann", "Аня", 5, 1, 120.25, 180)]
-    assert leaderboard_lines(RU, standings, False, 21)[1:] == [
+    assert leaderboard_lines(RU, standings, False, RU("board-period-recent", days=21))[1:] == [
         "За последний 21 день: победы · игры · доля побед · средний счёт · лучший",
         "1. Аня — 1 · 5 · 20% · 120,2 · 180",
     ]
-    assert leaderboard_lines(EN, [], True, None) == ["🏆 Top players everywhere", EN("board-empty")]
+    assert leaderboard_lines(EN, [], True, EN("board-period-all")) == [
+        "🏆 Top players everywhere",
+        EN("board-empty"),
+    ]
     finished = datetime(2025, 3, 5, 14, 7, tzinfo=UTC).timestamp()
     games = [PastGame("g", finished, "finished", (("Аня", 180, True), ("Борис", 150, False)))]
     assert history_lines(RU, games)[1] == "05.03.2025, 14:07: 🏆 Аня 180, Борис 150"

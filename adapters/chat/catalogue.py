@@ -50,8 +50,9 @@ class Option:
 
 
 def _said(message: str, english: str) -> frozenset[str]:
-    said = (translator(code)(message) for code in available_locales())
-    return frozenset({english, *(word.casefold() for word in said)})
+    """The words, each also with ё written е (as most type it)."""
+    said = [translator(code)(message).casefold() for code in available_locales()]
+    return frozenset({english, *said, *(word.replace("ё", "е") for word in said)})
 
 
 @dataclass(frozen=True)
@@ -68,7 +69,14 @@ class Command:
 
 TEXT = Option("text", Kind.FLAG, "text", "opt-text-about")
 SCOPE = Option("scope", Kind.CHOICE, "global", "opt-scope-about", choices=("channel", "global"))
-PERIOD = Option("period", Kind.CHOICE, "30d", "opt-period-about", choices=("all", "recent"))
+PERIOD = Option(
+    "period",
+    Kind.CHOICE,
+    "30d",
+    "opt-period-about",
+    choices=("season", "previous", "all", "recent"),
+    also=("all", "previous"),
+)
 ORDER = Option(
     "order",
     Kind.CHOICE,

@@ -99,7 +99,7 @@ async def _command(
             await exchange.private(settings_refused(tables, own), own)
     elif name in KINDS:
         query = asked.query or Query(name)
-        lines = await record_lines(t, tables.service, channel, exchange.person, query)
+        lines = await record_lines(t, tables.service, channel, exchange.person, query, settings)
         await exchange.public(cards.Records(tuple(lines)), t)
     elif name == "hint":
         await hint(tables, exchange, voices)

@@ -16,9 +16,11 @@ from adapters.i18n.ratings import (
     rating_stat_lines,
 )
 from adapters.i18n.records import history_lines, leaderboard_lines, stats_lines
+from core.chat_settings import ChatSettings
 from core.identity import ChannelKey, PlayerRef
 from core.ratings import rated_id
-from core.records import LuckOrder
+from core.records import LuckOrder, Rated
+from core.seasons import previous, season_at, season_ratings
 from core.service import GameService
 
 RECENT_DAYS = 30
@@ -39,22 +41,42 @@ class Order(Enum):
         return next((order for order in cls if order.value == value), cls.RATING)
 
 
+class Period(Enum):
+    """What span a leaderboard covers (the catalogue's PERIOD choices); where the chat's
+    seasons are off, a season is all time."""
+
+    SEASON = "season"  # the one in progress
+    PREVIOUS = "previous"  # the one before it
+    ALL = "all"
+    RECENT = "recent"  # the last 30 days
+
+    @classmethod
+    def named(cls, value: str) -> Period:
+        """The period a platform's option names; anything else (a forged value) this season."""
+        return next((period for period in cls if period.value == value), cls.SEASON)
+
+
 @dataclass(frozen=True)
 class Query:
-    """What was asked: `everywhere` (every chat, not this one), `recent` (the last 30 days) and
-    the `order` for a leaderboard; for statistics a person by id (`who_id`) or by the name they
-    play under (`who_name`), else the asker."""
+    """What was asked: `everywhere` (every chat, not this one), the `period` and the `order`
+    for a leaderboard; for statistics a person by id (`who_id`) or by the name they play under
+    (`who_name`), else the asker."""
 
     kind: str
     everywhere: bool = False
-    recent: bool = False
+    period: Period = Period.SEASON
     order: Order = Order.RATING
     who_id: str | None = None
     who_name: str | None = None
 
 
 async def record_lines(
-    t: Translator, service: GameService, channel: ChannelKey, asker: PlayerRef, query: Query
+    t: Translator,
+    service: GameService,
+    channel: ChannelKey,
+    asker: PlayerRef,
+    query: Query,
+    settings: ChatSettings,
 ) -> list[str]:
     """The title, then the lines of the body."""
     records = service.records
@@ -75,21 +97,53 @@ async def record_lines(
         rating = await records.player_rating(platform, stats.player_id, None)
         named = replace(stats, name=rated_name(t, stats.player_id, stats.name))
         return stats_lines(t, named, rating_stat_lines(t, rating))
-    days = RECENT_DAYS if query.recent else None
-    since = time.time() - days * 86400 if days else None
+    return await board_lines(t, service, channel, query, settings, time.time())
+
+
+async def board_lines(
+    t: Translator,
+    service: GameService,
+    channel: ChannelKey,
+    query: Query,
+    settings: ChatSettings,
+    now: float,
+) -> list[str]:
+    """A leaderboard over the span asked for: a season (the chat's, in its time zone), all
+    time, or the last 30 days; a season's ratings are its games' alone."""
+    records, platform = service.records, channel.platform
     scope = None if query.everywhere else channel
+    since, until, period = _span(t, query.period, settings, now)
+    if query.order is Order.RATING and until is not None and since is not None:
+        games = await service.seasons.season_games(platform, scope, since, until)
+        rated = [Rated(r.player_id, r.name, r.rating) for r in season_ratings(games)]
+        return rating_board_lines(t, rated, query.everywhere, period)
     if query.order is Order.RATING:
         rated = await records.rating_board(platform, scope, since)
-        return rating_board_lines(t, rated, query.everywhere, days)
+        return rating_board_lines(t, rated, query.everywhere, period)
     if query.order is not Order.WINS:
         by = LuckOrder.DICE if query.order is Order.LUCK else LuckOrder.DECISIONS
         fortunes = [
             replace(f, name=rated_name(t, f.player_id, f.name))
-            for f in await records.luck_board(platform, scope, since, by)
+            for f in await records.luck_board(platform, scope, since, by, until=until)
         ]
-        return luck_board_lines(t, fortunes, by, query.everywhere, days)
+        return luck_board_lines(t, fortunes, by, query.everywhere, period)
     standings = [
         replace(s, name=rated_name(t, s.player_id, s.name))
-        for s in await records.leaderboard(platform, scope, since)
+        for s in await records.leaderboard(platform, scope, since, until=until)
     ]
-    return leaderboard_lines(t, standings, query.everywhere, days)
+    return leaderboard_lines(t, standings, query.everywhere, period)
+
+
+def _span(
+    t: Translator, period: Period, settings: ChatSettings, now: float
+) -> tuple[float | None, float | None, str]:
+    """From when and until when (None: open), and the span in words."""
+    if period is Period.RECENT:
+        return now - RECENT_DAYS * 86400, None, t("board-period-recent", days=RECENT_DAYS)
+    season = season_at(now, settings.season, settings.time_zone)
+    if period is Period.ALL or season is None:
+        return None, None, t("board-period-all")
+    if period is Period.PREVIOUS:
+        season = previous(season)
+        return season.start, season.end, t("board-period-past-season", value=season.label)
+    return season.start, season.end, t("board-period-season", value=season.label)

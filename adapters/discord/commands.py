@@ -11,7 +11,7 @@ from discord import app_commands
 
 from adapters.chat.catalogue import COMMAND, COMMANDS, Command, Kind
 from adapters.chat.commands import Asked, Target
-from adapters.chat.records import Order, Query
+from adapters.chat.records import Order, Period, Query
 from adapters.i18n import DEFAULT_LOCALE, Translator, message_ids, normalize_locale, translator
 
 DESCRIPTION_LIMIT = 100
@@ -94,13 +94,13 @@ def _callback(command: Command, on_command: OnCommand) -> Callback:
     async def leaderboard(
         interaction: discord.Interaction[Any],
         scope: str = "channel",
-        period: str = "all",
+        period: str = "season",
         order: str = "rating",
     ) -> None:
         query = Query(
             name,
             everywhere=scope == "global",
-            recent=period == "recent",
+            period=Period.named(period),
             order=Order.named(order),
         )
         await on_command(interaction, Asked(name, query=query))

@@ -43,15 +43,14 @@ def luck_legend(t: Translator, luck: Luck) -> str:
 
 
 def luck_board_lines(
-    t: Translator, fortunes: list[Fortune], order: LuckOrder, global_: bool, days: int | None
+    t: Translator, fortunes: list[Fortune], order: LuckOrder, global_: bool, period: str
 ) -> list[str]:
-    """The luckiest dice, or the best decisions, of people with a few reviewed games: a game's
-    average in expected points."""
+    """The luckiest dice, or the best decisions, of people with a few reviewed games over
+    `period` (its words): a game's average in expected points."""
     where = "global" if global_ else "here"
     title = t("luck-board-title", order=order.value, where=where)
     if not fortunes:
         return [title, t("luck-board-empty", games=LUCK_GAMES)]
-    period = t("board-period-recent", days=days) if days else t("board-period-all")
     lines = [title, t("luck-board-header", period=period, games=LUCK_GAMES)]
     for rank, fortune in enumerate(fortunes, start=1):
         dice = figure(t, fortune.dice, Unit.POINTS)

@@ -72,13 +72,13 @@ def rating_line(t: Translator, view: GameView, changes: Sequence[Change]) -> lis
 
 
 def rating_board_lines(
-    t: Translator, rated: Sequence[Rated], global_: bool, days: int | None
+    t: Translator, rated: Sequence[Rated], global_: bool, period: str
 ) -> list[str]:
-    """The rating leaderboard: the established by rating, then the provisional apart."""
+    """The rating leaderboard over `period` (its words): the established by rating, then the
+    provisional apart."""
     title = t("board-title-global" if global_ else "board-title")
     if not rated:
         return [title, t("rating-board-empty")]
-    period = t("board-period-recent", days=days) if days else t("board-period-all")
     lines = [title, t("rating-board-header", period=period)]
     established = [r for r in rated if not r.rating.provisional]
     provisional = [r for r in rated if r.rating.provisional]

@@ -14,12 +14,12 @@ from core.records import PastGame, PlayerStats, Standing
 
 
 def leaderboard_lines(
-    t: Translator, standings: list[Standing], global_: bool, days: int | None
+    t: Translator, standings: list[Standing], global_: bool, period: str
 ) -> list[str]:
+    """The leaderboard by wins over `period` (its words)."""
     title = t("board-title-global" if global_ else "board-title")
     if not standings:
         return [title, t("board-empty")]
-    period = t("board-period-recent", days=days) if days else t("board-period-all")
     lines = [title, t("board-header", period=period)]
     for rank, s in enumerate(standings, start=1):
         lines.append(

@@ -5,6 +5,7 @@ from __future__ import annotations
 from adapters.i18n import Translator
 from core.chat_settings import ChatSettings, DiceKind, SheetStyle
 from core.rules import BigGeneralMode
+from core.seasons import SeasonLength
 
 
 def duration(t: Translator, seconds: int) -> str:
@@ -28,7 +29,7 @@ def setting_value(t: Translator, name: str, value: object) -> str:
         return t("settings-hints-on" if value else "settings-hints-off")
     if isinstance(value, BigGeneralMode):
         return t("settings-big-ends" if value is BigGeneralMode.ENDS_GAME else "settings-big-sixty")
-    if isinstance(value, SheetStyle | DiceKind):
+    if isinstance(value, SheetStyle | DiceKind | SeasonLength):
         return t(f"settings-{name}-{value.value}")
     if isinstance(value, bool):
         return t("settings-yes" if value else "settings-no")

@@ -81,6 +81,14 @@ class PostgresMoves:
                 new_prefix[:-1],
             )
             await connection.execute("DELETE FROM subscriptions WHERE chat = $1", old_prefix[:-1])
+            await connection.execute(  # a season the new chat has told already stays told
+                "UPDATE season_ends AS e SET channel = $2 || substr(channel, length($1) + 1)"
+                " WHERE starts_with(channel, $1) AND NOT EXISTS (SELECT 1 FROM season_ends AS n"
+                " WHERE n.season = e.season"
+                " AND n.channel = $2 || substr(e.channel, length($1) + 1))",
+                old_prefix,
+                new_prefix,
+            )
 
 
 def _moved_ref(ref: str, old_chat: str, new_chat: str) -> str | None:

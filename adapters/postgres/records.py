@@ -46,10 +46,16 @@ class PostgresRecords:
         return await self._connections.fetch(sql, *params)
 
     async def leaderboard(
-        self, platform: str, channel: ChannelKey | None, since: float | None, limit: int = 10
+        self,
+        platform: str,
+        channel: ChannelKey | None,
+        since: float | None,
+        limit: int = 10,
+        *,
+        until: float | None = None,
     ) -> list[Standing]:
         """People, and computers by level (as the rating board counts them)."""
-        where, params = _scope(platform, channel, since)
+        where, params = _scope(platform, channel, since, until)
         n = len(params)
         rows = await self._fetch(
             f"""
@@ -124,8 +130,10 @@ class PostgresRecords:
         since: float | None,
         order: LuckOrder,
         limit: int = 10,
+        *,
+        until: float | None = None,
     ) -> list[Fortune]:
-        where, params = _scope(platform, channel, since)
+        where, params = _scope(platform, channel, since, until)
         n = len(params)
         by = "dice" if order is LuckOrder.DICE else "decisions"
         rows = await self._fetch(
@@ -206,9 +214,10 @@ class PostgresRecords:
 
 
 def _scope(
-    platform: str, channel: ChannelKey | None, since: float | None
+    platform: str, channel: ChannelKey | None, since: float | None, until: float | None = None
 ) -> tuple[str, tuple[Any, ...]]:
-    """A channel's results, or (channel None) every chat's of the platform; optionally recent."""
+    """A channel's results, or (channel None) every chat's of the platform; optionally those
+    that finished from `since` and before `until`."""
     clauses: list[str] = ["platform = $1"]
     params: list[Any] = [platform]
     if channel is not None:
@@ -217,4 +226,7 @@ def _scope(
     if since is not None:
         params.append(float(since))
         clauses.append(f"finished_at >= to_timestamp(${len(params)}::float8)")
+    if until is not None:
+        params.append(float(until))
+        clauses.append(f"finished_at < to_timestamp(${len(params)}::float8)")
     return " AND ".join(clauses), tuple(params)

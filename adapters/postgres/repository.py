@@ -32,9 +32,10 @@ from adapters.postgres.notices import PostgresNotices
 from adapters.postgres.ratings import PostgresRatings
 from adapters.postgres.records import PostgresRecords
 from adapters.postgres.schema import MIGRATIONS, MIGRATIONS_TABLE, SCHEMA_VERSION
+from adapters.postgres.seasons import PostgresSeasons
 from adapters.postgres.settings import PostgresSettings
 from adapters.postgres.subscriptions import PostgresSubscriptions
-from adapters.storage_parts import RecordsByParts, SubscriptionsByParts
+from adapters.storage_parts import RecordsByParts, SeasonsByParts, SubscriptionsByParts
 from core.chat_settings import ChatSettings
 from core.events import Event
 from core.forget import Forgotten
@@ -49,7 +50,7 @@ POOL_MIN, POOL_MAX = 1, 20
 MIGRATION_LOCK = lock_key("general:migrations")
 
 
-class PostgresRepository(RecordsByParts, SubscriptionsByParts):
+class PostgresRepository(RecordsByParts, SubscriptionsByParts, SeasonsByParts):
     """One asyncpg pool per process; each call takes a connection (or the held lock's). The
     work is done by parts, each handed the connections (and the parts it calls on); this class
     opens and closes them, and answers the port by delegating."""
@@ -71,6 +72,7 @@ class PostgresRepository(RecordsByParts, SubscriptionsByParts):
         self._boards = PostgresBoards(connections)
         self._settings = PostgresSettings(connections)
         self._subscriptions = PostgresSubscriptions(connections)
+        self._seasons = PostgresSeasons(connections)
         self._deadlines = PostgresDeadlines(connections)
         self._moves = PostgresMoves(connections)
         self._forget = PostgresForget(connections, self._moves)

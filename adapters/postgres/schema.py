@@ -158,6 +158,16 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (chat, player_id)
     );
     """,
+    # 8: a season's end told once per table (core.seasons): the first process to claim it says
+    #    it; a chat's move takes its claims along (moves.py).
+    """
+    CREATE TABLE season_ends (
+        channel    text NOT NULL,
+        season     text NOT NULL,
+        claimed_at timestamptz NOT NULL,
+        PRIMARY KEY (channel, season)
+    );
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

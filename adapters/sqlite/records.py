@@ -54,9 +54,15 @@ class SqliteRecords:
         return await self._rows("SELECT * FROM results WHERE game_id = ? ORDER BY seat", (game_id,))
 
     async def leaderboard(
-        self, platform: str, channel: ChannelKey | None, since: float | None, limit: int = 10
+        self,
+        platform: str,
+        channel: ChannelKey | None,
+        since: float | None,
+        limit: int = 10,
+        *,
+        until: float | None = None,
     ) -> list[Standing]:
-        where, params = _scope(platform, channel, since)
+        where, params = _scope(platform, channel, since, until)
         rows = await self._rows(
             f"""
             SELECT {RATED} AS rated, {LATEST_NAME} AS name, COUNT(*) AS games,
@@ -124,8 +130,10 @@ class SqliteRecords:
         since: float | None,
         order: LuckOrder,
         limit: int = 10,
+        *,
+        until: float | None = None,
     ) -> list[Fortune]:
-        where, params = _scope(platform, channel, since)
+        where, params = _scope(platform, channel, since, until)
         by = "dice" if order is LuckOrder.DICE else "decisions"
         rows = await self._rows(
             f"""
@@ -175,9 +183,10 @@ class SqliteRecords:
 
 
 def _scope(
-    platform: str, channel: ChannelKey | None, since: float | None
+    platform: str, channel: ChannelKey | None, since: float | None, until: float | None = None
 ) -> tuple[str, tuple[Any, ...]]:
-    """A channel's results, or (channel None) every chat's of the platform; optionally recent."""
+    """A channel's results, or (channel None) every chat's of the platform; optionally those
+    that finished from `since` and before `until`."""
     clauses: list[str] = ["platform = ?"]
     params: list[Any] = [platform]
     if channel is not None:
@@ -186,4 +195,7 @@ def _scope(
     if since is not None:
         clauses.append("finished_at >= ?")
         params.append(since)
+    if until is not None:
+        clauses.append("finished_at < ?")
+        params.append(until)
     return " AND ".join(clauses), tuple(params)

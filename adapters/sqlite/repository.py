@@ -23,10 +23,11 @@ from adapters.sqlite.recent import LOGS_KEPT, Recent
 from adapters.sqlite.records import SqliteRecords
 from adapters.sqlite.saves import Ends, SqliteSaves, group_ends
 from adapters.sqlite.schema import MIGRATIONS, SCHEMA_VERSION
+from adapters.sqlite.seasons import SqliteSeasons
 from adapters.sqlite.settings import SqliteSettings
 from adapters.sqlite.subscriptions import SqliteSubscriptions
 from adapters.sqlite.writer import GroupWriter
-from adapters.storage_parts import RecordsByParts, SubscriptionsByParts
+from adapters.storage_parts import RecordsByParts, SeasonsByParts, SubscriptionsByParts
 from core.chat_settings import ChatSettings
 from core.errors import StorageError
 from core.events import Event
@@ -52,7 +53,7 @@ WAL_BACKSTOP = 20_000
 _UNLOCKED: contextlib.nullcontext[None] = contextlib.nullcontext()
 
 
-class SqliteRepository(RecordsByParts, SubscriptionsByParts):
+class SqliteRepository(RecordsByParts, SubscriptionsByParts, SeasonsByParts):
     """One connection per process. Every operation is a single statement (a save is one INSERT
     into the game_saves view, see schema 4), so each is its own transaction, no lock is held
     across awaits and aiosqlite's queue keeps its thread busy while the event loop goes on.
@@ -100,6 +101,7 @@ class SqliteRepository(RecordsByParts, SubscriptionsByParts):
         self._boards = SqliteBoards(connection, self._writable)
         self._settings = SqliteSettings(connection, self._writable)
         self._subscriptions = SqliteSubscriptions(connection, self._writable)
+        self._seasons = SqliteSeasons(connection, self._writable)
         self._moves = SqliteMoves(
             connection, self._writable, self._active, self._boards, self._settings
         )

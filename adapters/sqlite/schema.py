@@ -309,6 +309,22 @@ MIGRATIONS: tuple[str, ...] = (
             AND substr(chat, 1, length(NEW.platform) + 1) = NEW.platform || ':';
     END;
     """,
+    # 11: a season's end told once per table (core.seasons): the first process to claim it says
+    #     it; a chat's move takes its claims along.
+    """
+    CREATE TABLE season_ends (
+        channel    TEXT NOT NULL,
+        season     TEXT NOT NULL,
+        claimed_at REAL NOT NULL,
+        PRIMARY KEY (channel, season)
+    ) WITHOUT ROWID;
+    CREATE TRIGGER chat_moves_season_ends INSTEAD OF INSERT ON chat_moves
+    BEGIN
+        UPDATE OR IGNORE season_ends
+            SET channel = NEW.new_prefix || substr(channel, length(NEW.old_prefix) + 1)
+            WHERE substr(channel, 1, length(NEW.old_prefix)) = NEW.old_prefix;
+    END;
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from adapters.chat.catalogue import ALIASES, OFF, ORDER, PERIOD, SCOPE, TEXT
 from adapters.chat.commands import MAX_ARGUMENT, Asked, Target
-from adapters.chat.records import KINDS, Order, Query
+from adapters.chat.records import KINDS, Order, Period, Query
 
 RECENT_WORDS = frozenset({"30", "30d", "month", "recent", "месяц"})
 
@@ -26,18 +26,25 @@ def asked(words: list[str]) -> Asked:
 
 
 def query(kind: str, words: list[str]) -> Query:
-    """`/general leaderboard global 30d wins` (or `luck`, `decisions`), `/general stats Ann
-    Lee`."""
+    """`/general leaderboard global 30d wins` (or `all`, `last`; `luck`, `decisions`),
+    `/general stats Ann Lee`."""
     lowered = {word.casefold() for word in words}
     name = " ".join(words).strip().lstrip("@") or None
     recent = RECENT_WORDS | PERIOD.typed
     return Query(
         kind,
         bool(lowered & SCOPE.typed),
-        bool(lowered & recent),
+        Period.RECENT if lowered & recent else _period(lowered),
         _order(lowered),
         who_name=name,
     )
+
+
+def _period(lowered: set[str]) -> Period:
+    for choice in PERIOD.also:
+        if lowered & PERIOD.typed_choice(choice):
+            return Period(choice)
+    return Period.SEASON
 
 
 def _order(lowered: set[str]) -> Order:

@@ -4,6 +4,7 @@ English and in Russian, read from what the reviews stored."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -14,8 +15,11 @@ from adapters.i18n import translator
 from adapters.i18n.luck import figure
 from core.luck import Unit
 from core.records import LUCK_GAMES
+from core.seasons import SeasonLength, season_at
 from tests.chat.kit import ALICE, BOB, KEY, RecordingExchange, World, opened
 from tests.kit import LOT_ALICE_LOW
+
+SEASON = season_at(time.time(), SeasonLength.MONTHLY, "UTC").label  # type: ignore[union-attr]
 
 
 @pytest.fixture
@@ -76,7 +80,7 @@ async def test_the_luck_board_waits_for_a_few_games_then_ranks_the_dice(
     luckiest = lines(await world.command(ALICE, "leaderboard", word, locale=locale))
     assert luckiest == (
         t("luck-board-title", order="luck", where="here"),
-        t("luck-board-header", period=t("board-period-all"), games=LUCK_GAMES),
+        t("luck-board-header", period=t("board-period-season", value=SEASON), games=LUCK_GAMES),
         line(1, "Alice", alice.dice, alice.decisions),
         line(2, "Bob", bob.dice, bob.decisions),
     )

@@ -4,6 +4,7 @@ and the turn that decided a game, in English and in Russian."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 
@@ -23,11 +24,13 @@ from core.game import apply, open_lobby
 from core.identity import ChannelKey, PlayerRef
 from core.ratings import Change, Skill
 from core.rules import Variants
+from core.seasons import SeasonLength, season_at
 from core.view import make_view
 from tests.chat.kit import ALICE, BOB, T, World, opened, view_of
 from tests.kit import LOT_ALICE_LOW
 
 RU = translator("ru")
+SEASON = season_at(time.time(), SeasonLength.MONTHLY, "UTC").label  # type: ignore[union-attr]
 SMALL = (1, 1, 2, 3, 3)  # Ones 2, Twos 2, Threes 6, nothing else
 ALICES = (1, 2, 3, 4, 6)  # 16 over the game: Ones 1, Twos 2, Threes 3, Fours 4, Sixes 6
 
@@ -139,19 +142,25 @@ async def test_the_leaderboard_ranks_by_rating_unless_wins_are_asked_for(world: 
     assert isinstance(card, cards.Records)
     assert card.lines == (
         "🏆 Top players here",
-        "All time, by rating: rating · games · best",
+        f"This season ({SEASON}), by rating: rating · games · best",
         "Provisional (fewer than 5 games):",
         f"Bob — {bob}? · 1",
         f"Alice — {alice}? · 1",
     )
     (by_wins,) = (await world.command(ALICE, "leaderboard", "wins")).publicly
     assert isinstance(by_wins, cards.Records)
-    assert by_wins.lines[1] == T("board-header", period=T("board-period-all"))
+    assert by_wins.lines[1] == T("board-header", period=T("board-period-season", value=SEASON))
     (russian,) = (await world.command(ALICE, "leaderboard", "победы", locale="ru")).publicly
-    assert isinstance(russian, cards.Records) and russian.lines[1].startswith("За всё время: ")
+    assert isinstance(russian, cards.Records) and russian.lines[1].startswith(
+        f"Этот сезон ({SEASON}): "
+    )
     (rated,) = (await world.command(ALICE, "leaderboard", locale="ru")).publicly
     assert isinstance(rated, cards.Records)
-    assert rated.lines[1] == "За всё время, по рейтингу: рейтинг · игры · лучший"
+    assert rated.lines[1] == f"Этот сезон ({SEASON}), по рейтингу: рейтинг · игры · лучший"
+    (ever,) = (await world.command(ALICE, "leaderboard", "all")).publicly
+    assert isinstance(ever, cards.Records)
+    assert ever.lines[1] == "All time, by rating: rating · games · best"
+    assert ever.lines[2:] == card.lines[2:]  # one game: this season's ratings are all time's
 
 
 async def test_the_statistics_give_the_rating_its_uncertainty_best_and_trend(

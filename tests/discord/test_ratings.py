@@ -27,7 +27,7 @@ async def test_the_final_message_leaderboard_and_stats_speak_of_ratings(dc: Runn
     assert "⚡ The game ended early, in round 1 of 10: Bob threw a big general" in final
     assert "🏆 Winner: Bob, with a big general." in final and "0 points" not in final
 
-    board = await ask(dc, alice, dc.channel, "leaderboard")
+    board = await ask(dc, alice, dc.channel, "leaderboard", period="all")
     assert "All time, by rating: rating · games · best" in board
     assert board.index(f"Bob — {bob_rating}? · 1") < board.index(f"Alice — {alice_rating}? · 1")
     assert "🤖 Novice" in board

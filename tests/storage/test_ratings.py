@@ -189,7 +189,7 @@ async def forget_ratings(backend: Backend) -> None:
         await backend.admin.execute(
             "DROP TABLE ratings, rated_games, rating_changes, unrated;"
             " ALTER TABLE results DROP COLUMN luck_dice, DROP COLUMN luck_decisions;"
-            " DROP TABLE subscriptions;"
+            " DROP TABLE subscriptions, season_ends;"
             " DELETE FROM general_migrations WHERE version >= 4"
         )
         return
@@ -201,6 +201,7 @@ async def forget_ratings(backend: Backend) -> None:
         " ALTER TABLE results DROP COLUMN luck_dice;"
         " ALTER TABLE results DROP COLUMN luck_decisions;"
         " DROP TRIGGER chat_moves_subscriptions; DROP TABLE subscriptions;"
+        " DROP TRIGGER chat_moves_season_ends; DROP TABLE season_ends;"
         " PRAGMA user_version = 5"
     )
 

@@ -53,7 +53,7 @@ async def test_the_final_message_leaderboard_and_stats_speak_of_ratings(tg: Runn
     assert "🏆 Winner: Bob, with a big general." in final and "0 points" not in final
 
     alice_user = fake.user(1001, "Alice")
-    board = await ask(fake, alice_user, group, "/general leaderboard")
+    board = await ask(fake, alice_user, group, "/general leaderboard all")
     assert "All time, by rating: rating · games · best" in board
     assert board.index(f"Bob — {bob}? · 1") < board.index(f"Alice — {alice}? · 1")
     assert f"🤖 Novice — {novice}? · 1" in board  # computers are rated like anyone
@@ -83,10 +83,10 @@ async def test_in_russian(tg: RunningBot) -> None:
     assert "⚡ Досрочно: в раунде 1 из 10 Bob выбрасывает большой генерал" in final
     assert "🏆 Победитель — Bob: большой генерал." in final
     alice = fake.user(1001, "Alice", language_code="ru")
-    board = await ask(fake, alice, group, "/general leaderboard")
-    assert "За всё время, по рейтингу: рейтинг · игры · лучший" in board
+    board = await ask(fake, alice, group, "/general leaderboard")  # this season's
+    assert "Этот сезон (" in board and "), по рейтингу: рейтинг · игры · лучший" in board
     assert "Предварительный рейтинг (игр пока меньше 5):" in board
-    by_wins = await ask(fake, alice, group, "/general leaderboard победы")
+    by_wins = await ask(fake, alice, group, "/general leaderboard победы всё")
     assert "За всё время: победы · игры" in by_wins and "🤖 Новичок" in by_wins
     stats = await ask(fake, alice, group, "/general stats Новичок")
     assert "📊 🤖 Новичок" in stats and "Рейтинга пока нет" not in stats

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from adapters.chat.commands import Asked, Target
-from adapters.chat.records import Query
+from adapters.chat.records import Period, Query
 from adapters.telegram.words import asked, query
 
 
@@ -23,7 +23,10 @@ from adapters.telegram.words import asked, query
         (["sheet", "text", "text"], Asked("sheet")),
         (
             ["leaderboard", "global", "30d"],
-            Asked("leaderboard", query=Query("leaderboard", True, True, who_name="global 30d")),
+            Asked(
+                "leaderboard",
+                query=Query("leaderboard", True, Period.RECENT, who_name="global 30d"),
+            ),
         ),
         (["stats", "@Bob"], Asked("stats", query=Query("stats", who_name="Bob"))),
         (["history"], Asked("history", query=Query("history"))),
@@ -35,21 +38,30 @@ def test_words_are_parsed_into_what_was_asked(words: list[str], wanted: Asked) -
     assert asked(words) == wanted
 
 
+SEASON, RECENT = Period.SEASON, Period.RECENT
+
+
 @pytest.mark.parametrize(
-    ("words", "everywhere", "recent", "name"),
+    ("words", "everywhere", "period", "name"),
     [
-        ([], False, False, None),
-        (["global"], True, False, "global"),
-        (["GLOBAL", "month"], True, True, "GLOBAL month"),
-        (["recent"], False, True, "recent"),
-        (["месяц"], False, True, "месяц"),
-        (["Везде", "30д"], True, True, "Везде 30д"),  # the words the Russian help shows
-        (["@Ann", "Lee"], False, False, "Ann Lee"),
+        ([], False, SEASON, None),
+        (["global"], True, SEASON, "global"),
+        (["GLOBAL", "month"], True, RECENT, "GLOBAL month"),
+        (["recent"], False, RECENT, "recent"),
+        (["месяц"], False, RECENT, "месяц"),
+        (["Везде", "30д"], True, RECENT, "Везде 30д"),  # the words the Russian help shows
+        (["@Ann", "Lee"], False, SEASON, "Ann Lee"),
+        (["all"], False, Period.ALL, "all"),
+        (["все", "wins"], False, Period.ALL, "все wins"),  # ё typed as е
+        (["всё"], False, Period.ALL, "всё"),
+        (["last"], False, Period.PREVIOUS, "last"),
+        (["Прошлый"], False, Period.PREVIOUS, "Прошлый"),
     ],
 )
 def test_record_queries_are_read_from_words(
-    words: list[str], everywhere: bool, recent: bool, name: str | None
+    words: list[str], everywhere: bool, period: Period, name: str | None
 ) -> None:
-    """ "global" means every chat, a month's words the last 30 days; the words name a player."""
+    """ "global" means every chat; a month's words the last 30 days, "all" all time, "last"
+    the season before this one, nothing this season; the words name a player."""
     read = query("leaderboard", words)
-    assert (read.everywhere, read.recent, read.who_name) == (everywhere, recent, name)
+    assert (read.everywhere, read.period, read.who_name) == (everywhere, period, name)
