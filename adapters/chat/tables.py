@@ -23,6 +23,7 @@ from adapters.chat.order import Order
 from adapters.chat.pacing import Redraws
 from adapters.chat.publisher import Publisher
 from adapters.chat.repair import Repair
+from adapters.chat.seasons import Herald
 from adapters.chat.surface import Exchange, Platform
 from adapters.chat.voices import Languages, Voices
 from adapters.ratelimit import RateLimiter
@@ -65,6 +66,7 @@ class Tables:
             boards, platform, self.order, self.drawer, self.endings, self.repair, self.notifier
         )
         self.clock = Clock(self, log, pause)
+        self.herald = Herald(self, log)
 
     @property
     def redraws(self) -> Redraws[Inked]:
@@ -84,9 +86,11 @@ class Tables:
             await self.repair.heal(channel, voices.table)
 
     async def resume(self) -> None:
-        """At start-up (see Clock.resume)."""
+        """At start-up (see Clock.resume); the seasons' ends are looked for from then on."""
         await self.clock.resume()
+        self.herald.start()
 
     async def flush(self, timeout: float = FLUSH) -> None:
         """At a stop (see Clock.flush)."""
+        await self.herald.stop()
         await self.clock.flush(timeout)
