@@ -16,7 +16,6 @@ from adapters.chat.voices import Voices
 from adapters.i18n import Translator
 from adapters.i18n.luck import figure
 from adapters.i18n.ratings import rated_name, shown_rating
-from adapters.pictures.podium import SeasonEnd, podium_png
 from core.chat_settings import ChatSettings
 from core.identity import ChannelKey
 from core.luck import Unit
@@ -122,6 +121,8 @@ class Herald:
         if wisest is not None:
             lines.append(t("season-wisest", name=wisest[0], decisions=wisest[1]))
         lines.append(t("season-next"))
+        from adapters.pictures.podium import SeasonEnd, podium_png  # Pillow: only when drawn
+
         end = SeasonEnd(season.label, tuple(podium), improved, luckiest, wisest)
         picture = await asyncio.to_thread(podium_png, t, end)
         return cards.Review(tuple(lines), picture)
