@@ -28,12 +28,14 @@ if TYPE_CHECKING:
 
 # Long enough to find every table whose season (a quarter at most) has just ended.
 LOOKBACK = 200 * 86400
-TICK = 60.0  # seconds between looks for a season just over
+# Every zone a chat may choose is a whole number of hours from UTC, so a season ends on the
+# hour: the tables are looked at once at a start, then a few seconds after each hour.
+HOUR, SETTLE = 3600.0, 5.0
 PODIUM = 3
 
 
 class Herald:
-    """Looks every TICK for tables whose season is over and tells each of them once."""
+    """Looks at each hour's turn for tables whose season is over and tells each of them once."""
 
     def __init__(self, tables: Tables, log: logging.Logger) -> None:
         self.tables = tables
@@ -58,7 +60,7 @@ class Herald:
                 await self.tick(time.time())
             except Exception:
                 self.log.exception("looking for seasons just over failed")
-            await asyncio.sleep(TICK)
+            await asyncio.sleep(HOUR - time.time() % HOUR + SETTLE)
 
     async def tick(self, now: float) -> int:
         """Tell each table whose last season is over and untold; how many were told."""

@@ -16,7 +16,7 @@ from PIL import Image
 
 from adapters.chat import cards
 from adapters.i18n import translator
-from core.seasons import SeasonLength, following, season_at
+from core.seasons import ZONES, SeasonLength, following, season_at
 from tests.chat.kit import ALICE, KEY, World, opened
 from tests.chat.test_luck_board import short_game
 
@@ -79,3 +79,13 @@ async def test_seasons_off_or_a_season_without_games_says_nothing(world: World) 
     await world.repository.save_chat_settings(KEY, world.channel.chat, off)
     assert await world.tables.herald.tick(following(season).start + 1) == 0
     assert season_ends(world) == []
+
+
+def test_every_season_a_chat_may_choose_ends_on_the_hour() -> None:
+    """The herald looks once an hour: that sees every end only if each begins on the hour."""
+    for zone in ZONES:
+        for length in (SeasonLength.MONTHLY, SeasonLength.QUARTERLY):
+            season = season_at(1_767_225_600, length, zone)  # 2026-01-01 UTC
+            for _ in range(30):
+                assert season is not None and season.start % 3600 == 0, (zone, season)
+                season = following(season)
