@@ -54,7 +54,9 @@ class Handled(logging.Handler):
             self.ids.add(str(record.args[0]))
             self._changed.set()
 
-    async def wait(self, interaction: FakeInteraction, timeout: float = 5.0) -> None:
+    async def wait(self, interaction: FakeInteraction, timeout: float = 12.0) -> None:
+        """At most `timeout`: longer than two of the strict fake's 5-second windows, which a
+        press's next board may wait out (discord.py keeps the buckets) on a loaded machine."""
         async with asyncio.timeout(timeout):
             while interaction.id not in self.ids:
                 self._changed.clear()
