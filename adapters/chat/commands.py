@@ -262,12 +262,20 @@ async def hint(
 
 
 async def welcome(
-    tables: Tables, exchange: Exchange, *, brief: bool, invite: str | None = None
+    tables: Tables,
+    exchange: Exchange,
+    *,
+    brief: bool,
+    invite: str | None = None,
+    notices: bool = False,
 ) -> None:
     """A first contact (Telegram's /start and /help): what General is and how to begin, in the
-    person's language."""
+    person's language; `notices`: they opened the private chat for /general notify's words,
+    which are said to come here now."""
 
     async def work(voices: Voices, settings: ChatSettings) -> None:
+        if notices:
+            await exchange.private(cards.Lines((voices.own("notify-private-open"),)), voices.own)
         await exchange.private(cards.Welcome(brief, invite), voices.own)
 
     await envelope(tables, exchange.channel, work, doing="the welcome", exchange=exchange)

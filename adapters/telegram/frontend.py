@@ -233,14 +233,16 @@ class TelegramFrontEnd:
         self.link.received()
 
     async def _on_welcome(self, update: Update, context: _ContextTypes.DEFAULT_TYPE) -> None:
-        """/start (a deep link's payload changes nothing) and /help: a first contact."""
+        """/start and /help: a first contact (/start notify: the private chat opened from
+        /general notify's button)."""
         message, user = update.effective_message, update.effective_user
         if message is None or user is None:
             return
         exchange = CommandExchange(self.calls, message, user)
         private = message.chat.type == ChatType.PRIVATE
         invite = f"https://t.me/{self.app.bot.username}?startgroup=general" if private else None
-        await welcome(self.tables, exchange, brief=not private, invite=invite)
+        notices = private and list(context.args or ()) == ["notify"]
+        await welcome(self.tables, exchange, brief=not private, invite=invite, notices=notices)
 
     async def _on_command(self, update: Update, context: _ContextTypes.DEFAULT_TYPE) -> None:
         message, user = update.effective_message, update.effective_user

@@ -26,7 +26,11 @@ async def test_a_subscriber_hears_of_the_next_table_with_a_link_to_it(tg: Runnin
     assert button.text == "💬 Открыть личный чат"
     assert button.url == f"https://t.me/{fake.bot_user.username}?start=notify"
 
-    fake.private_chat(boris)  # he opens it, and asks again
+    private = fake.private_chat(boris)  # he opens it from the button: Telegram sends /start notify
+    await fake.send_message(boris, private, "/start notify")
+    await fake.settle()
+    first, *_ = [m.plain_text for m in fake.bot_messages(private)]
+    assert first.startswith("🔔 Теперь я могу писать вам сюда")
     answer = await ask(fake, boris, group, "/general notify")
     assert "Вы уже в списке" in answer and "Запустить" not in answer
     said = last_private(tg, boris.id).plain_text

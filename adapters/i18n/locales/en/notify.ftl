@@ -10,6 +10,7 @@ notify-blocked = { $platform ->
     [telegram] But I can't write to you privately yet: open a private chat with me and press Start, and I can.
    *[other] But I can't write to you privately: allow direct messages from this server's members (the server's Privacy settings), and I can.
 }
+notify-private-open = 🔔 I can write to you here now: when a table opens in a chat where you asked for it (/general notify), you'll hear of it here.
 btn-open-private = 💬 Open a private chat
 # What each subscriber gets when a table opens.
 notify-opened = 🎲 { $host } opened a table of General in “{ $where }”: join while the lobby is open.
