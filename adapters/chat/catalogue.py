@@ -17,11 +17,13 @@ COMMAND = "general"
 
 
 class Kind(Enum):
-    """How an argument is given: a flag word, a choice, a person, or free words."""
+    """How an argument is given: a flag word, a choice, a person, or a word of its own (a
+    season's name)."""
 
     FLAG = "flag"
     CHOICE = "choice"
     PERSON = "person"
+    WORD = "word"
 
 
 @dataclass(frozen=True)
@@ -86,6 +88,7 @@ ORDER = Option(
     also=("luck", "skill"),
 )
 OFF = Option("off", Kind.FLAG, "off", "opt-off-about")
+SEASON = Option("season", Kind.WORD, "2026-11", "opt-season-about")
 STATS_PLAYER = Option("player", Kind.PERSON, "name", "opt-stats-player-about")
 KICK_PLAYER = Option("player", Kind.PERSON, "name", "opt-kick-player-about", required=True)
 COMMANDS: tuple[Command, ...] = (
@@ -98,7 +101,7 @@ COMMANDS: tuple[Command, ...] = (
     Command("review"),
     Command("verify"),
     Command("table"),
-    Command("leaderboard", (SCOPE, PERIOD, ORDER)),
+    Command("leaderboard", (SCOPE, PERIOD, ORDER, SEASON)),
     Command("stats", (STATS_PLAYER,)),
     Command("history"),
     Command("notify", (OFF,)),

@@ -20,10 +20,11 @@ from core.chat_settings import ChatSettings
 from core.identity import ChannelKey, PlayerRef
 from core.ratings import rated_id
 from core.records import LuckOrder, Rated
-from core.seasons import previous, season_at, season_ratings
+from core.seasons import named, previous, season_at, season_ratings
 from core.service import GameService
 
 RECENT_DAYS = 30
+MAX_LABEL = 16  # of a season's name as typed, said back
 KINDS = ("leaderboard", "stats", "history")
 
 
@@ -66,6 +67,7 @@ class Query:
     everywhere: bool = False
     period: Period = Period.SEASON
     order: Order = Order.RATING
+    season: str | None = None  # a season by its name ("2026-10"), instead of the period
     who_id: str | None = None
     who_name: str | None = None
 
@@ -112,7 +114,15 @@ async def board_lines(
     time, or the last 30 days; a season's ratings are its games' alone."""
     records, platform = service.records, channel.platform
     scope = None if query.everywhere else channel
-    since, until, period = _span(t, query.period, settings, now)
+    since: float | None
+    until: float | None
+    if query.season is not None:
+        span = _named(t, query.season, settings, now)
+        if isinstance(span, str):
+            return [t("board-title-global" if query.everywhere else "board-title"), span]
+        since, until, period = span
+    else:
+        since, until, period = _span(t, query.period, settings, now)
     if query.order is Order.RATING and until is not None and since is not None:
         games = await service.seasons.season_games(platform, scope, since, until)
         rated = [Rated(r.player_id, r.name, r.rating) for r in season_ratings(games)]
@@ -132,6 +142,20 @@ async def board_lines(
         for s in await records.leaderboard(platform, scope, since, until=until)
     ]
     return leaderboard_lines(t, standings, query.everywhere, period)
+
+
+def _named(
+    t: Translator, label: str, settings: ChatSettings, now: float
+) -> tuple[float, float, str] | str:
+    """A season by its name, or why there is none (seasons off, a name not theirs)."""
+    current = season_at(now, settings.season, settings.time_zone)
+    if current is None:
+        return t("board-seasons-off")
+    season = named(label, settings.season, settings.time_zone)
+    if season is None:
+        return t("board-season-unknown", value=label[:MAX_LABEL], short=current.label)
+    key = "board-period-season" if season == current else "board-period-past-season"
+    return season.start, season.end, t(key, value=season.label)
 
 
 def _span(

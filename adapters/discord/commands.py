@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 
 from adapters.chat.catalogue import COMMAND, COMMANDS, Command, Kind
-from adapters.chat.commands import Asked, Target
+from adapters.chat.commands import MAX_ARGUMENT, Asked, Target
 from adapters.chat.records import Order, Period, Query
 from adapters.i18n import DEFAULT_LOCALE, Translator, message_ids, normalize_locale, translator
 
@@ -96,12 +96,14 @@ def _callback(command: Command, on_command: OnCommand) -> Callback:
         scope: str = "channel",
         period: str = "season",
         order: str = "rating",
+        season: str | None = None,
     ) -> None:
         query = Query(
             name,
             everywhere=scope == "global",
             period=Period.named(period),
             order=Order.named(order),
+            season=season.strip()[:MAX_ARGUMENT] if season else None,
         )
         await on_command(interaction, Asked(name, query=query))
 

@@ -3,10 +3,13 @@ chat layer carries out (Discord gives its options already parsed)."""
 
 from __future__ import annotations
 
+import re
+
 from adapters.chat.catalogue import ALIASES, OFF, ORDER, PERIOD, SCOPE, TEXT
 from adapters.chat.commands import MAX_ARGUMENT, Asked, Target
 from adapters.chat.records import KINDS, Order, Period, Query
 
+SEASON_NAME = re.compile(r"[0-9]{4}-(?:[0-9]{2}|[qQ][1-4])")  # "2026-10", "2026-Q3"
 RECENT_WORDS = frozenset({"30", "30d", "month", "recent", "месяц"})
 
 
@@ -31,11 +34,13 @@ def query(kind: str, words: list[str]) -> Query:
     lowered = {word.casefold() for word in words}
     name = " ".join(words).strip().lstrip("@") or None
     recent = RECENT_WORDS | PERIOD.typed
+    season = next((word for word in words if SEASON_NAME.fullmatch(word)), None)
     return Query(
         kind,
         bool(lowered & SCOPE.typed),
         Period.RECENT if lowered & recent else _period(lowered),
         _order(lowered),
+        season,
         who_name=name,
     )
 

@@ -29,7 +29,9 @@ def test_the_help_shows_the_words_the_readers_language_types() -> None:
     ru = translator("ru")
     lines = [f"{command} — {about}" for command, about in catalogue.usages(ru, typed=True)]
     assert any(line.startswith("/general sheet [текстом] — ") for line in lines)
-    leaderboard = "/general leaderboard [везде] [30д|всё|прошлый] [победы|удача|решения] — "
+    leaderboard = (
+        "/general leaderboard [везде] [30д|всё|прошлый] [победы|удача|решения] [2026-11] — "
+    )
     assert any(line.startswith(leaderboard) for line in lines)
     assert typed(["sheet", "текстом"]).text and typed(["sheet", "text"]).text
     orders = {

@@ -16,8 +16,8 @@ from PIL import Image
 
 from adapters.chat import cards
 from adapters.i18n import translator
-from core.seasons import ZONES, SeasonLength, following, season_at
-from tests.chat.kit import ALICE, KEY, World, opened
+from core.seasons import ZONES, SeasonLength, following, previous, season_at
+from tests.chat.kit import ALICE, KEY, T, World, opened
 from tests.chat.test_luck_board import short_game
 
 RU = translator("ru")
@@ -89,3 +89,24 @@ def test_every_season_a_chat_may_choose_ends_on_the_hour() -> None:
             for _ in range(30):
                 assert season is not None and season.start % 3600 == 0, (zone, season)
                 season = following(season)
+
+
+async def test_a_past_season_is_asked_for_by_its_name(world: World) -> None:
+    await short_game(world)
+    now = season_at(time.time(), SeasonLength.MONTHLY, "UTC")
+    assert now is not None
+    ago = previous(previous(now))
+    (old,) = (await world.command(ALICE, "leaderboard", "wins", ago.label)).publicly
+    assert isinstance(old, cards.Records)
+    assert old.lines[1:] == (T("board-empty"),)  # nobody played then
+    (this,) = (await world.command(ALICE, "leaderboard", "wins", now.label)).publicly
+    assert isinstance(this, cards.Records)
+    assert this.lines[1] == T("board-header", period=T("board-period-season", value=now.label))
+    assert this.lines[2].startswith("1. Alice — 1 · 1")
+    (wrong,) = (await world.command(ALICE, "leaderboard", "2026-Q1", locale="ru")).publicly
+    assert isinstance(wrong, cards.Records)
+    assert wrong.lines[1] == RU("board-season-unknown", value="2026-Q1", short=now.label)
+    off = replace(await world.settings(), season=SeasonLength.OFF)
+    await world.repository.save_chat_settings(KEY, world.channel.chat, off)
+    (none,) = (await world.command(ALICE, "leaderboard", now.label)).publicly
+    assert isinstance(none, cards.Records) and none.lines[1] == T("board-seasons-off")

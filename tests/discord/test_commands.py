@@ -26,7 +26,7 @@ def _described(command: dict[str, object]) -> dict[str, str]:
 
 OPTIONS = {
     "sheet": ["text"],
-    "leaderboard": ["scope", "period", "order"],
+    "leaderboard": ["scope", "period", "order", "season"],
     "stats": ["player"],
     "kick": ["player"],
     "notify": ["off"],
@@ -55,7 +55,7 @@ async def test_commands_are_synced_globally_with_descriptions(dc: RunningBot) ->
     ]
     assert not general["name_localizations"] and not any(o["name_localizations"] for o in options)
     parameters = [p for o in options for p in o.get("options") or []]
-    assert len(parameters) == 7
+    assert len(parameters) == 8
     for parameter in parameters:
         assert parameter["name_localizations"] == {"ru": ru(f"opt-{parameter['name']}")}
         assert set(parameter["description_localizations"]) == {"ru"}

@@ -65,3 +65,11 @@ def test_record_queries_are_read_from_words(
     the season before this one, nothing this season; the words name a player."""
     read = query("leaderboard", words)
     assert (read.everywhere, read.period, read.who_name) == (everywhere, period, name)
+
+
+@pytest.mark.parametrize(
+    ("words", "season"),
+    [(["2026-10"], "2026-10"), (["wins", "2026-q3"], "2026-q3"), (["2026-13x"], None), ([], None)],
+)
+def test_a_season_is_named_by_its_label(words: list[str], season: str | None) -> None:
+    assert query("leaderboard", words).season == season

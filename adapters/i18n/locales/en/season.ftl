@@ -7,6 +7,8 @@ settings-time_zone = Seasons begin at midnight in: { $value }
 # A leaderboard's span: this season, or one before it ("2026-11", "2026-Q4").
 board-period-season = This season ({ $value })
 board-period-past-season = Season { $value }
+board-seasons-off = Seasons are off here: those who manage the chat turn them on in /general settings.
+board-season-unknown = There is no season “{ $value }” here: a season is named like { $short } (this one).
 # The message a table gets when its season ends.
 season-over = 🏁 Season { $value } is over here. The final standings:
 season-podium = { $rank ->

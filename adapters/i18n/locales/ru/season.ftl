@@ -6,6 +6,8 @@ settings-season-off = выключены
 settings-time_zone = Сезоны начинаются в полночь по: { $value }
 board-period-season = Этот сезон ({ $value })
 board-period-past-season = Сезон { $value }
+board-seasons-off = Сезоны здесь выключены: их включают в /general settings те, кто управляет чатом.
+board-season-unknown = Сезона «{ $value }» здесь нет: сезоны называются так: { $short } (нынешний).
 season-over = 🏁 Сезон { $value } здесь закончился. Итоговая таблица:
 season-podium = { $rank ->
     [1] 🥇
