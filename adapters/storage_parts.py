@@ -167,6 +167,8 @@ class SeasonsPart(Protocol):
 
     async def claim_season_end(self, channel: ChannelKey, label: str) -> bool: ...
 
+    async def release_season_end(self, channel: ChannelKey, label: str) -> None: ...
+
 
 class SeasonsByParts:
     """A repository's seasons (core.ports.Seasons), answered by its `_seasons`."""
@@ -186,3 +188,6 @@ class SeasonsByParts:
 
     async def claim_season_end(self, channel: ChannelKey, label: str) -> bool:
         return await self._seasons.claim_season_end(channel, label)
+
+    async def release_season_end(self, channel: ChannelKey, label: str) -> None:
+        await self._seasons.release_season_end(channel, label)

@@ -115,6 +115,10 @@ class Seasons(Protocol):
         """True for the first to claim that season's end in that channel, once ever."""
         ...
 
+    async def release_season_end(self, channel: ChannelKey, label: str) -> None:
+        """The claim given up (its message could not be sent): the next look tries again."""
+        ...
+
 
 class Subscriptions(Protocol):
     """Who hears privately of a table opening in a chat (`/general notify`)."""

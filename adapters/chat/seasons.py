@@ -87,7 +87,14 @@ class Herald:
 
         async def say(voices: Voices, settings: ChatSettings) -> None:
             card = await self.card(voices.table, channel, season, games)
-            await tables.platform.send(channel, card, voices.table)
+            try:
+                await tables.platform.send(channel, card, voices.table)
+            except tables.platform.forbidden:
+                raise  # the bot may not write there: it is not asked again
+            except tables.platform.errors:  # the platform failed: the next look tries again
+                await tables.service.seasons.release_season_end(channel, season.label)
+                self._looked.discard((str(channel), season.label))
+                raise
 
         await envelope(tables, channel, say, doing="a season's end", wake=False)
 

@@ -72,3 +72,9 @@ class PostgresSeasons:
                 time.time(),
             )
         return claimed is not None
+
+    async def release_season_end(self, channel: ChannelKey, label: str) -> None:
+        async with self._connections.connection() as connection:
+            await connection.execute(
+                "DELETE FROM season_ends WHERE channel = $1 AND season = $2", str(channel), label
+            )

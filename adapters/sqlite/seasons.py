@@ -65,3 +65,9 @@ class SqliteSeasons:
             (str(channel), label, time.time()),
         )
         return bool(list(rows))
+
+    async def release_season_end(self, channel: ChannelKey, label: str) -> None:
+        self._writable()
+        await self._db.execute_fetchall(
+            "DELETE FROM season_ends WHERE channel = ? AND season = ?", (str(channel), label)
+        )

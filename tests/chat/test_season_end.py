@@ -17,7 +17,7 @@ from PIL import Image
 from adapters.chat import cards
 from adapters.i18n import translator
 from core.seasons import ZONES, SeasonLength, following, previous, season_at
-from tests.chat.kit import ALICE, KEY, T, World, opened
+from tests.chat.kit import ALICE, KEY, PlatformDown, T, World, opened
 from tests.chat.test_luck_board import short_game
 
 RU = translator("ru")
@@ -110,3 +110,17 @@ async def test_a_past_season_is_asked_for_by_its_name(world: World) -> None:
     await world.repository.save_chat_settings(KEY, world.channel.chat, off)
     (none,) = (await world.command(ALICE, "leaderboard", now.label)).publicly
     assert isinstance(none, cards.Records) and none.lines[1] == T("board-seasons-off")
+
+
+async def test_a_season_end_the_platform_failed_to_take_is_told_at_the_next_look(
+    world: World,
+) -> None:
+    await short_game(world)
+    season = season_at(time.time(), SeasonLength.MONTHLY, "UTC")
+    assert season is not None
+    midnight = following(season).start
+    world.platform.failing_sends.append(PlatformDown("down"))
+    await world.tables.herald.tick(midnight + 1)
+    assert season_ends(world) == []  # lost on the way, not told
+    assert await world.tables.herald.tick(midnight + 3600) == 1
+    assert len(season_ends(world)) == 1

@@ -1,6 +1,6 @@
 """What a chat's seasons are read from, on every backend: a span's recorded games in the order
 they finished, the rating changes they made, the channels that played, and a season's end
-claimed once per channel (a chat's move takes its claims along)."""
+claimed once per channel (a chat's move takes its claims along; one given up is free again)."""
 
 from __future__ import annotations
 
@@ -49,6 +49,8 @@ async def test_a_seasons_end_is_claimed_once_and_moves_with_its_chat(
     assert await repository.claim_season_end(HERE, "2026-11") is True
     assert await repository.claim_season_end(HERE, "2026-11") is False
     assert await repository.claim_season_end(HERE, "2026-12") is True
+    assert await repository.claim_season_end(THERE, "2026-11") is True
+    await repository.release_season_end(THERE, "2026-11")  # its message could not be sent
     assert await repository.claim_season_end(THERE, "2026-11") is True
     moved = ChannelKey(HERE.platform, "-555")
     await repository.move_chat(HERE.platform, HERE.chat, moved.chat)
