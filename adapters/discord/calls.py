@@ -113,7 +113,7 @@ class DiscordCalls:
         return f"https://discord.com/channels/{server}/{channel.chat}/{message}"
 
     def private_link(self) -> str | None:
-        return None  # a member's direct messages need no opening, only their leave
+        return None  # direct messages need no chat opened first, only the member's consent
 
     def place_of(self, interaction: discord.Interaction[Any]) -> Place:
         """An interaction tells where it is: its server (a DM is its own) and its language."""
