@@ -13,22 +13,25 @@ from typing import Any
 
 import pytest
 
+from adapters.postgres import PostgresRepository
 from adapters.sqlite import SqliteRepository
 from core.dice import ScriptedRoller
 from core.review import review, story
 from core.service import GameService
+from tests.conftest import needs_postgres
 from tests.storage.test_ratings import HERE, STRAIGHT, play
 
 ROOT = Path(__file__).resolve().parent.parent
 STRONG = [6, 6, 6, 5, 5]
 
 
-async def analyse(database: Path, *argv: str) -> tuple[int, str, str]:
+async def analyse(database: Path, *argv: str, url: str = "") -> tuple[int, str, str]:
+    """The tool on a SQLite file, or (`url`) on PostgreSQL, as an operator runs it."""
     process = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "bot.analyse", "luck", *argv,
         cwd=database.parent,
         env={"PATH": os.environ["PATH"], "HOME": str(database.parent), "PYTHONPATH": str(ROOT),
-             "GENERAL_DATABASE": str(database)},
+             "GENERAL_DATABASE": str(database), "GENERAL_DATABASE_URL": url},
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
     )  # fmt: skip
     out, err = await process.communicate()
@@ -88,3 +91,27 @@ async def test_a_stored_games_luck_in_win_chances_and_in_points(tmp_path: Path) 
     code, out, err = await analyse(database, "nosuchgm")
     assert (code, out) == (1, "")
     assert err == "python -m bot.analyse luck: no game 'nosuchgm' in the database\n"
+
+
+@needs_postgres
+async def test_on_postgresql_the_tool_reads_the_same_game(
+    postgres_url: str, tmp_path: Path
+) -> None:
+    repository = await PostgresRepository.open(postgres_url)
+    try:
+        roller = ScriptedRoller()
+        await play(GameService(repository, roller), roller, HERE, [STRONG, STRAIGHT])
+        (past,) = await repository.history(HERE)
+        game = await repository.get_game(past.game_id)
+        events = await repository.events(past.game_id)
+    finally:
+        await repository.close()
+    assert game is not None
+    code, out, err = await analyse(tmp_path / "unused.db", past.game_id, "--json", url=postgres_url)
+    assert (code, err) == (0, ""), err
+    told = story(events, game.variants)
+    assert told is not None
+    for player in json.loads(out)["players"]:
+        adds_up(player)
+        luck = told.reviews[player["player_id"]].luck
+        assert luck is not None and player["dice"] == pytest.approx(luck.dice, abs=1e-12)
