@@ -16,8 +16,6 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 from urllib.parse import urlsplit
 
-from pydantic import ValidationError
-
 from adapters.chat.metrics import SAVE_SECONDS, Link
 from adapters.chat.pacing import Limits
 from adapters.chat.tables import Tables
@@ -31,7 +29,7 @@ from bot.startup import (
     StartupError,
     database_failure,
     discord_failure,
-    invalid_settings,
+    load_settings,
     telegram_failure,
 )
 from core.dice import Roller, SecureRoller, SeededRoller
@@ -345,10 +343,7 @@ async def main(settings: Settings | None = None) -> int:
     redact = RedactSecrets(())
     try:
         if settings is None:
-            try:
-                settings = Settings()
-            except ValidationError as error:
-                raise invalid_settings(error) from None
+            settings = load_settings()
         redact = configure(
             settings.general_log_level, settings.secrets, settings.general_log_format
         )

@@ -8,11 +8,8 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from pydantic import ValidationError
-
 from bot.dicecheck import Missing, names, stored_game
-from bot.settings import Settings
-from bot.startup import invalid_settings
+from bot.startup import load_settings
 from core.luck import Cause, Luck, Unit
 from core.review import review, story
 
@@ -24,11 +21,7 @@ SAID = {Cause.DICE: "dice", Cause.DECISION: "decision", Cause.REST: "the others'
 def weigh(game_id: str, *, points: bool) -> tuple[dict[str, Any], str]:
     """The figures as JSON-ready data and as text; Missing or StartupError where they cannot
     be read."""
-    try:
-        settings = Settings()
-    except ValidationError as error:
-        raise invalid_settings(error) from None
-    game, events = asyncio.run(stored_game(settings, game_id))
+    game, events = asyncio.run(stored_game(load_settings(), game_id))
     told = None if points else story(events, game.variants)
     reviews = told.reviews if told is not None else review(events, game.variants)
     lucks = [r.luck for r in reviews.values() if r.luck is not None]

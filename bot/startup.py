@@ -45,6 +45,14 @@ def describe(error: BaseException) -> str:
     return f"{type(error).__name__}: {text}" if text else type(error).__name__
 
 
+def load_settings() -> Settings:
+    """The settings from the environment and .env; StartupError naming every invalid one."""
+    try:
+        return Settings()
+    except ValidationError as error:
+        raise invalid_settings(error) from None
+
+
 def invalid_settings(error: ValidationError) -> StartupError:
     """Every invalid setting by its variable's name; the values are never repeated (pydantic
     would echo a database URL with its password)."""

@@ -21,14 +21,12 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn
 
-from pydantic import ValidationError
-
 from adapters.sqlite import SqliteRepository
 from bot import backup, dicecheck, forget, migrate
 from bot.app import open_repository
 from bot.logs import RedactSecrets, configure
 from bot.settings import Settings
-from bot.startup import StartupError, database_failure, invalid_settings
+from bot.startup import StartupError, database_failure, load_settings
 from core.service import GameService
 
 
@@ -81,10 +79,7 @@ async def main(argv: Sequence[str]) -> int:
     arguments = parser().parse_args(argv)
     redact = RedactSecrets(())
     try:
-        try:
-            settings = Settings()
-        except ValidationError as error:
-            raise invalid_settings(error) from None
+        settings = load_settings()
         extra = migrate.passwords(arguments.to) if arguments.tool == "migrate" else []
         redact = configure(
             settings.general_log_level, [*settings.secrets, *extra], settings.general_log_format

@@ -7,6 +7,7 @@ typed arguments (Telegram's), or of named options (Discord's).
 
 from __future__ import annotations
 
+import functools
 import sys
 from dataclasses import dataclass
 from enum import Enum
@@ -46,11 +47,12 @@ class Option:
         """Every word that gives this option on Telegram, in each language of the catalogues."""
         return _said(f"word-{self.name}", self.words)
 
-    def typed_choice(self, choice: str) -> frozenset[str]:
-        """Every word that gives one of the `also` choices on Telegram."""
-        return _said(f"word-{choice}", choice)
+    def chosen(self, words: set[str]) -> str | None:
+        """The first of the `also` choices one of the (casefolded) words gives on Telegram."""
+        return next((c for c in self.also if words & _said(f"word-{c}", c)), None)
 
 
+@functools.cache
 def _said(message: str, english: str) -> frozenset[str]:
     """The words, each also with ё written е (as most type it)."""
     said = [translator(code)(message).casefold() for code in available_locales()]

@@ -83,8 +83,5 @@ class Notifier:
 
     async def _said(self, t: Translator, message: str, channel: ChannelKey) -> str:
         """`message` naming the chat, or its `-there` form where its name cannot be had."""
-        try:
-            title = await self._platform.title(channel)
-        except self._platform.errors:
-            title = None
+        title = await self._platform.title(channel)  # None where the platform failed
         return t(message, where=title) if title else t(f"{message}-there")

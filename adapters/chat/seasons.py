@@ -29,7 +29,8 @@ if TYPE_CHECKING:
 # Long enough to find every table whose season (a quarter at most) has just ended.
 LOOKBACK = 200 * 86400
 # Every zone a chat may choose is a whole number of hours from UTC, so a season ends on the
-# hour: the tables are looked at once at a start, then a few seconds after each hour.
+# hour: the tables are looked at a few seconds after each hour (not at a start: a season that
+# ended while the bot was down is told at the next hour).
 HOUR, SETTLE = 3600.0, 5.0
 PODIUM = 3
 
@@ -56,11 +57,11 @@ class Herald:
 
     async def _run(self) -> None:
         while True:
+            await asyncio.sleep(HOUR - time.time() % HOUR + SETTLE)
             try:
                 await self.tick(time.time())
             except Exception:
                 self.log.exception("looking for seasons just over failed")
-            await asyncio.sleep(HOUR - time.time() % HOUR + SETTLE)
 
     async def tick(self, now: float) -> int:
         """Tell each table whose last season is over and untold; how many were told."""

@@ -53,7 +53,8 @@ class Platform(Protocol):
         ...
 
     async def title(self, channel: ChannelKey) -> str | None:
-        """The chat's name as its members see it, where the platform tells it."""
+        """The chat's name as its members see it, where the platform tells it (None where it
+        does not, or failed to)."""
         ...
 
     async def link(self, channel: ChannelKey, message: str) -> str | None:

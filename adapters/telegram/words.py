@@ -38,22 +38,15 @@ def query(kind: str, words: list[str]) -> Query:
     return Query(
         kind,
         bool(lowered & SCOPE.typed),
-        Period.RECENT if lowered & recent else _period(lowered),
+        Period.RECENT if lowered & recent else Period(PERIOD.chosen(lowered) or "season"),
         _order(lowered),
         season,
         who_name=name,
     )
 
 
-def _period(lowered: set[str]) -> Period:
-    for choice in PERIOD.also:
-        if lowered & PERIOD.typed_choice(choice):
-            return Period(choice)
-    return Period.SEASON
-
-
 def _order(lowered: set[str]) -> Order:
-    for choice in ORDER.also:
-        if lowered & ORDER.typed_choice(choice):
-            return Order(choice)
+    chosen = ORDER.chosen(lowered)
+    if chosen is not None:
+        return Order(chosen)
     return Order.WINS if lowered & ORDER.typed else Order.RATING
