@@ -88,6 +88,8 @@ TABLES = (
           {"since": TIME}, None),
     Table("season_ends", ("channel", "season", "claimed_at"), "channel, season",
           {"claimed_at": TIME}, None),
+    Table("tournaments", ("id", "platform", "chat", "version", "finished", "opened", "data"),
+          "id", {"finished": FLAG, "opened": TIME, "data": JSON}, None),
 )  # fmt: skip
 # Must be empty too, though nothing is copied into it (see the module's docstring).
 TARGET_ONLY = ("deadline_leases",)

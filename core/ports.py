@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from contextlib import AbstractAsyncContextManager
-from dataclasses import fields
+from dataclasses import dataclass, fields
 from typing import Any, Protocol
 
 from core.chat_settings import ChatSettings
@@ -120,6 +120,36 @@ class Seasons(Protocol):
         ...
 
 
+@dataclass(frozen=True)
+class EventRecord:
+    """A tournament as stored: its id, the chat it was opened in, its version (the optimistic
+    check of every save, as a game's), whether it is over, and its state as core.tournament
+    writes it (JSON-able; the storage reads nothing inside it)."""
+
+    id: str
+    platform: str
+    chat: str
+    version: int
+    finished: bool
+    data: dict[str, Any]
+
+
+class Tournaments(Protocol):
+    """The chats' tournaments (core.tournament), each saved whole with a version check."""
+
+    async def save_tournament(self, record: EventRecord, previous_version: int | None) -> None:
+        """Write the record; GameError STALE where the stored version is not
+        `previous_version` (None: the event is new, and no event of that id exists)."""
+        ...
+
+    async def tournament(self, event_id: str) -> EventRecord | None: ...
+
+    async def open_tournaments(self, platform: str, chat: str | None = None) -> list[EventRecord]:
+        """The events not over, of one chat (every thread of it) or (None) of the platform,
+        the earliest opened first."""
+        ...
+
+
 class Subscriptions(Protocol):
     """Who hears privately of a table opening in a chat (`/general notify`)."""
 
@@ -150,7 +180,7 @@ class Boards(Protocol):
         ...
 
 
-class GameRepository(Records, Boards, Subscriptions, Seasons, Protocol):
+class GameRepository(Records, Boards, Subscriptions, Seasons, Tournaments, Protocol):
     """Keeps each game's latest snapshot and its append-only event log, and the finished games'
     results, which the front ends read as Records. `shared` says whether other processes use
     the same storage.

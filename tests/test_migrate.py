@@ -23,6 +23,7 @@ from bot.migrate import TABLES, TARGET_ONLY
 from core.chat_settings import ChatSettings
 from core.dice import ScriptedRoller
 from core.identity import ChannelKey
+from core.ports import EventRecord
 from core.service import GameService
 from tests.conftest import POSTGRES, needs_postgres
 from tests.discord.kit import TOKEN
@@ -71,7 +72,8 @@ def sqlite_counts(database: Path) -> dict[str, int]:
 
 
 async def recorded_games(database: Path, telegram: str, discord: str) -> None:
-    """Finished games on both platforms (rated), a chat's settings, and a quarantined game."""
+    """Finished games on both platforms (rated), a chat's settings, a tournament that is over,
+    and a quarantined game."""
     repository = await SqliteRepository.open(database)
     roller = ScriptedRoller()
     service = GameService(repository, roller)
@@ -80,6 +82,8 @@ async def recorded_games(database: Path, telegram: str, discord: str) -> None:
     await play(service, roller, ChannelKey("dc", discord), [STRONG, STRAIGHT])
     await repository.save_chat_settings("tg", telegram, ChatSettings(hints=False))
     await repository.subscribe("tg", telegram, "77", "ru")
+    cup = {"name": "Кубок 🎲", "scores": [1.5, -0.0, 1e20], "big": 2**70, "none": None}
+    await repository.save_tournament(EventRecord("cup1", "tg", telegram, 4, True, cup), None)
     await repository.close()
     with sqlite3.connect(database) as db:  # as the bot sets aside a game it cannot read
         db.execute(
@@ -128,6 +132,7 @@ async def test_everything_moves_to_postgresql_and_the_running_games_go_on(
         bot.clean()
         before = sqlite_counts(database)
         assert before["games"] == 6 and before["ratings"] > 0 and before["boards"] >= 2
+        assert before["tournaments"] == 1
 
         code, out, err = await tool(database, "migrate", "--to", target)
         assert (code, err) == (0, ""), err
@@ -178,6 +183,10 @@ async def same_games(database: Path, url: str) -> None:
             "SELECT game_id, player_id, name, total, boxes, winner, finished_at, accuracy"
             " FROM results ORDER BY game_id, player_id"
         ).fetchall()
+        old_tournaments = db.execute(
+            "SELECT id, platform, chat, version, finished, opened, data FROM tournaments"
+            " ORDER BY id"
+        ).fetchall()
     connection = await asyncpg.connect(url)
     try:
         rows = await connection.fetch("SELECT id, phase, snapshot FROM games")
@@ -185,6 +194,10 @@ async def same_games(database: Path, url: str) -> None:
         new_results = await connection.fetch(
             "SELECT game_id, player_id, name, total, boxes, winner,"
             " extract(epoch FROM finished_at)::float8, accuracy FROM results"
+        )
+        new_tournaments = await connection.fetch(
+            "SELECT id, platform, chat, version, finished, extract(epoch FROM opened)::float8,"
+            " data FROM tournaments ORDER BY id"
         )
     finally:
         await connection.close()
@@ -196,6 +209,10 @@ async def same_games(database: Path, url: str) -> None:
         else:
             assert json.loads(snapshot) == json.loads(old_snapshot)
     assert sorted((g, s, json.loads(d)) for g, s, d in new_events) == old_events
+    assert len(new_tournaments) == len(old_tournaments)
+    for old_row, new_row in zip(old_tournaments, new_tournaments, strict=True):
+        assert old_row[:4] == tuple(new_row[:4]) and bool(old_row[4]) is new_row[4]
+        assert abs(old_row[5] - new_row[5]) < 1e-6 and old_row[6] == new_row[6]  # as written
     new: list[tuple[Any, ...]] = sorted(tuple(r) for r in new_results)
     assert len(new) == len(old_results)
     for old_row, new_row in zip(old_results, new, strict=True):

@@ -1,5 +1,6 @@
 """A chat's move to a new id (a Telegram group become a supergroup) on PostgreSQL: its games,
-boards, results, ratings and settings follow it, in one transaction."""
+boards, results, ratings, settings, subscriptions, season ends and tournaments follow it, in
+one transaction."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import json
 
 from adapters.postgres.connections import PostgresConnections, dumps
 from adapters.postgres.games import ACTIVE
+from adapters.postgres.tournaments import move_tournaments
 from core.identity import ChannelKey
 
 
@@ -89,6 +91,7 @@ class PostgresMoves:
                 old_prefix,
                 new_prefix,
             )
+            await move_tournaments(connection, platform, old_chat, new_chat)
 
 
 def _moved_ref(ref: str, old_chat: str, new_chat: str) -> str | None:

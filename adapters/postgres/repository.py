@@ -35,12 +35,13 @@ from adapters.postgres.schema import MIGRATIONS, MIGRATIONS_TABLE, SCHEMA_VERSIO
 from adapters.postgres.seasons import PostgresSeasons
 from adapters.postgres.settings import PostgresSettings
 from adapters.postgres.subscriptions import PostgresSubscriptions
+from adapters.postgres.tournaments import PostgresTournaments
 from adapters.storage_parts import RecordsByParts, SeasonsByParts, SubscriptionsByParts
 from core.chat_settings import ChatSettings
 from core.events import Event
 from core.forget import Forgotten
 from core.identity import ChannelKey, PlayerRef
-from core.ports import Heard, Wanted
+from core.ports import EventRecord, Heard, Wanted
 from core.records import Weighed
 from core.table import Game
 
@@ -73,6 +74,7 @@ class PostgresRepository(RecordsByParts, SubscriptionsByParts, SeasonsByParts):
         self._settings = PostgresSettings(connections)
         self._subscriptions = PostgresSubscriptions(connections)
         self._seasons = PostgresSeasons(connections)
+        self._tournaments = PostgresTournaments(connections)
         self._deadlines = PostgresDeadlines(connections)
         self._moves = PostgresMoves(connections)
         self._forget = PostgresForget(connections, self._moves)
@@ -180,6 +182,15 @@ class PostgresRepository(RecordsByParts, SubscriptionsByParts, SeasonsByParts):
 
     async def save_chat_settings(self, platform: str, chat: str, settings: ChatSettings) -> None:
         await self._settings.save_chat_settings(platform, chat, settings)
+
+    async def save_tournament(self, record: EventRecord, previous_version: int | None) -> None:
+        await self._tournaments.save_tournament(record, previous_version)
+
+    async def tournament(self, event_id: str) -> EventRecord | None:
+        return await self._tournaments.tournament(event_id)
+
+    async def open_tournaments(self, platform: str, chat: str | None = None) -> list[EventRecord]:
+        return await self._tournaments.open_tournaments(platform, chat)
 
     async def move_chat(self, platform: str, old_chat: str, new_chat: str) -> None:
         await self._moves.move_chat(platform, old_chat, new_chat)

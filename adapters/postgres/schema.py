@@ -168,6 +168,22 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (channel, season)
     );
     """,
+    # 9: the chats' tournaments (core.tournament), each saved whole with a version check;
+    #    `opened` orders a chat's events, and a chat's move takes them along (moves.py). `data`
+    #    is json, not jsonb: kept as written, so it reads back exactly (jsonb would turn a
+    #    float such as 1e20 into an integer, and reorder the keys).
+    """
+    CREATE TABLE tournaments (
+        id       text PRIMARY KEY,
+        platform text NOT NULL,
+        chat     text NOT NULL,
+        version  integer NOT NULL,
+        finished boolean NOT NULL,
+        opened   timestamptz NOT NULL,
+        data     json NOT NULL
+    );
+    CREATE INDEX tournaments_by_chat ON tournaments (platform, chat, finished);
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -26,6 +26,7 @@ from adapters.sqlite.schema import MIGRATIONS, SCHEMA_VERSION
 from adapters.sqlite.seasons import SqliteSeasons
 from adapters.sqlite.settings import SqliteSettings
 from adapters.sqlite.subscriptions import SqliteSubscriptions
+from adapters.sqlite.tournaments import SqliteTournaments
 from adapters.sqlite.writer import GroupWriter
 from adapters.storage_parts import RecordsByParts, SeasonsByParts, SubscriptionsByParts
 from core.chat_settings import ChatSettings
@@ -33,7 +34,7 @@ from core.errors import StorageError
 from core.events import Event
 from core.forget import Forgotten
 from core.identity import ChannelKey, PlayerRef
-from core.ports import Heard, Wanted
+from core.ports import EventRecord, Heard, Wanted
 from core.records import Weighed
 from core.table import Game
 
@@ -102,6 +103,7 @@ class SqliteRepository(RecordsByParts, SubscriptionsByParts, SeasonsByParts):
         self._settings = SqliteSettings(connection, self._writable)
         self._subscriptions = SqliteSubscriptions(connection, self._writable)
         self._seasons = SqliteSeasons(connection, self._writable)
+        self._tournaments = SqliteTournaments(connection, self._writable)
         self._moves = SqliteMoves(
             connection, self._writable, self._active, self._boards, self._settings
         )
@@ -239,6 +241,15 @@ class SqliteRepository(RecordsByParts, SubscriptionsByParts, SeasonsByParts):
 
     async def save_chat_settings(self, platform: str, chat: str, settings: ChatSettings) -> None:
         await self._settings.save_chat_settings(platform, chat, settings)
+
+    async def save_tournament(self, record: EventRecord, previous_version: int | None) -> None:
+        await self._tournaments.save_tournament(record, previous_version)
+
+    async def tournament(self, event_id: str) -> EventRecord | None:
+        return await self._tournaments.tournament(event_id)
+
+    async def open_tournaments(self, platform: str, chat: str | None = None) -> list[EventRecord]:
+        return await self._tournaments.open_tournaments(platform, chat)
 
     async def move_chat(self, platform: str, old_chat: str, new_chat: str) -> None:
         await self._moves.move_chat(platform, old_chat, new_chat)

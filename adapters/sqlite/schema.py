@@ -325,6 +325,32 @@ MIGRATIONS: tuple[str, ...] = (
             WHERE substr(channel, 1, length(NEW.old_prefix)) = NEW.old_prefix;
     END;
     """,
+    # 12: the chats' tournaments (core.tournament), each saved whole (`data`, JSON the storage
+    #     reads nothing of) with a version check; `opened` orders a chat's events. A chat's move
+    #     takes them along, and a "chat" in their data that names the old chat names the new.
+    """
+    CREATE TABLE tournaments (
+        id       TEXT PRIMARY KEY,
+        platform TEXT NOT NULL,
+        chat     TEXT NOT NULL,
+        version  INTEGER NOT NULL,
+        finished INTEGER NOT NULL,
+        opened   REAL NOT NULL,
+        data     TEXT NOT NULL
+    );
+    CREATE INDEX tournaments_by_chat ON tournaments(platform, chat, finished);
+    CREATE TRIGGER chat_moves_tournaments INSTEAD OF INSERT ON chat_moves
+    BEGIN
+        UPDATE tournaments SET chat = NEW.new_chat,
+                data = CASE WHEN json_valid(data) THEN CASE
+                    WHEN json_type(data, '$.chat') = 'text'
+                         AND json_extract(data, '$.chat') = NEW.old_chat
+                    THEN json_set(data, '$.chat', NEW.new_chat) ELSE data END
+                    ELSE data END
+            WHERE platform = substr(NEW.old_key, 1, length(NEW.old_key) - length(NEW.old_chat) - 1)
+              AND chat = NEW.old_chat;
+    END;
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -189,7 +189,7 @@ async def forget_ratings(backend: Backend) -> None:
         await backend.admin.execute(
             "DROP TABLE ratings, rated_games, rating_changes, unrated;"
             " ALTER TABLE results DROP COLUMN luck_dice, DROP COLUMN luck_decisions;"
-            " DROP TABLE subscriptions, season_ends;"
+            " DROP TABLE subscriptions, season_ends, tournaments;"
             " DELETE FROM general_migrations WHERE version >= 4"
         )
         return
@@ -202,6 +202,7 @@ async def forget_ratings(backend: Backend) -> None:
         " ALTER TABLE results DROP COLUMN luck_decisions;"
         " DROP TRIGGER chat_moves_subscriptions; DROP TABLE subscriptions;"
         " DROP TRIGGER chat_moves_season_ends; DROP TABLE season_ends;"
+        " DROP TRIGGER chat_moves_tournaments; DROP TABLE tournaments;"
         " PRAGMA user_version = 5"
     )
 
