@@ -30,11 +30,13 @@ def next_action(game: Game, level: Level) -> Action:
     if level is Level.NOVICE:
         return _novice(game)
     # The strategy (numpy) is imported by the first computer to choose, not with the game.
+    from core.eventplay import event_choice
     from core.strategy import choices, held_positions
     from core.winplay import winning_choice
 
     if level is Level.GRANDMASTER:
-        best = winning_choice(game)
+        # A tournament's table scores every place (core.tournament.placings), not the win alone.
+        best = event_choice(game) if game.event else winning_choice(game)
     else:
         best = choices(
             game.variants,

@@ -9,7 +9,19 @@ from pathlib import Path
 
 import pytest
 
-from bench import actions, chats, convoy, draw, limits, memory, roundtrip, service, startup, web
+from bench import (
+    actions,
+    chats,
+    convoy,
+    draw,
+    eventplay,
+    limits,
+    memory,
+    roundtrip,
+    service,
+    startup,
+    web,
+)
 from bench.roundtrip import CAPACITY, Level
 
 
@@ -104,6 +116,16 @@ def test_draw_benchmark_runs() -> None:
     figures = draw.measure(1, 20)
     assert set(figures) == {(p, b) for p in draw.PLATFORMS for b in ("lobby", "turn")}
     assert all(value > 0 for values in figures.values() for value in values)
+
+
+def test_eventplay_benchmark_runs() -> None:
+    """Two duplicate games at three seats: each way A's place points, the paired figures."""
+    report = eventplay.measure(seats=3, games=2, seed=1, workers=1)
+    assert len(report.games) == 2
+    results = [result for game in report.games for result in (game.event, game.grandmaster)]
+    assert all(0 <= result.points <= 1 and 0 <= result.won <= 1 for result in results)
+    assert all(game.differed or game.event == game.grandmaster for game in report.games)
+    assert "paired difference" in "\n".join(report.lines())
 
 
 @pytest.mark.slow
