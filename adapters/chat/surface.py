@@ -66,6 +66,12 @@ class Platform(Protocol):
         bot may write there (Telegram); None where no such step is needed."""
         ...
 
+    async def open_thread(self, channel: ChannelKey, title: str) -> ChannelKey | None:
+        """A new thread of the channel's chat named `title` (a Telegram forum topic, a Discord
+        thread under the channel), where a table can be played apart; None where the chat has
+        none (a Telegram group without topics, a DM) or the bot may not make one."""
+        ...
+
 
 class Exchange(Protocol):
     """One person's command or press, being answered."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections import OrderedDict
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import aiohttp
 import discord
@@ -18,11 +18,18 @@ from adapters.discord.render import Rendered
 from adapters.i18n import Translator
 from core.identity import ChannelKey, PlayerRef
 
+if TYPE_CHECKING:  # only types; imported first, discord.types.threads meets a cycle of its own
+    from discord.types.threads import ThreadArchiveDuration, ThreadType
+
 log = logging.getLogger(__name__)
 PLATFORM = "dc"
 # What Discord (or the way to it) can fail with. The game is saved before anything is shown, so
 # none of these loses anything: the log says so once, and play goes on.
 ERRORS: tuple[type[Exception], ...] = (discord.HTTPException, aiohttp.ClientError, OSError)
+THREAD_NAME = 100  # characters a thread's name may have
+# Minutes without a message before Discord archives a thread: a day, so a slow table stays.
+ARCHIVED_AFTER: ThreadArchiveDuration = 1440
+NOT_THIS_CHANNEL_TYPE = 50024  # Discord's code for an action this kind of channel cannot take
 # Channels whose server is remembered, the most recently used: one forgotten is asked again of
 # the client's cache (or Discord) on its next board, and memory stays bounded.
 PLACES_MEMORY = 4096
@@ -35,6 +42,15 @@ def channel_of(interaction: discord.Interaction[Any]) -> ChannelKey:
 
 def player_of(user: discord.abc.User) -> PlayerRef:
     return PlayerRef(str(user.id), user.display_name)
+
+
+def cut(title: str, limit: int) -> str:
+    """A thread's name within Discord's limit; ValueError for a blank one, which Discord does
+    not take (a caller's mistake, not Discord's refusal)."""
+    name = title.strip()[:limit].rstrip()
+    if not name:
+        raise ValueError("a thread needs a name")
+    return name
 
 
 class DiscordCalls:
@@ -114,6 +130,40 @@ class DiscordCalls:
 
     def private_link(self) -> str | None:
         return None  # direct messages need no chat opened first, only the member's consent
+
+    async def open_thread(self, channel: ChannelKey, title: str) -> ChannelKey | None:
+        """A public thread under the channel named `title` (cut to Discord's 100 characters),
+        with no starter message (nothing to say before its table does), archived after a day
+        without a message; a thread is a channel of its own, so its key is its id alone.
+
+        None where the channel has no threads of its own (a DM, a thread, a voice channel),
+        known from the client's cache without a call, or from Discord's refusal where the
+        cache does not know the channel; and where the bot may not (Forbidden: no Create
+        Public Threads there). Every other failure is raised as Discord's (or the network's)
+        error. An announcement channel's threads are of their own type."""
+        assert self.client is not None
+        name = cut(title, THREAD_NAME)
+        known = self.client.get_channel(int(channel.chat))
+        if known is not None and not isinstance(known, discord.TextChannel):
+            return None
+        news = known is not None and known.is_news()
+        kind: ThreadType = 10 if news else 11  # an announcement thread, a public thread
+        try:
+            thread = await self.client.http.start_thread_without_message(
+                int(channel.chat), name=name, auto_archive_duration=ARCHIVED_AFTER, type=kind
+            )
+        except discord.Forbidden as error:  # 50013 missing permissions; 50003 a DM
+            log.info("no thread in %s: %s", channel.chat, error)
+            return None
+        except discord.HTTPException as error:
+            if error.code != NOT_THIS_CHANNEL_TYPE:
+                raise
+            log.info("no thread in %s: %s", channel.chat, error)
+            return None
+        parent = self._places.get(int(channel.chat))
+        if parent is not None:  # the thread's server is its channel's: no need to ask
+            self._remember(int(thread["id"]), parent)
+        return ChannelKey(PLATFORM, str(thread["id"]), "")
 
     def place_of(self, interaction: discord.Interaction[Any]) -> Place:
         """An interaction tells where it is: its server (a DM is its own) and its language."""

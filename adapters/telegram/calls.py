@@ -35,6 +35,18 @@ def thread_of(channel: ChannelKey) -> int | None:
     return int(channel.thread) if channel.thread else None
 
 
+TOPIC_NAME = 128  # characters a forum topic's name may have
+
+
+def cut(title: str, limit: int) -> str:
+    """A thread's name within the platform's limit; ValueError for a blank one, which no
+    platform takes (a caller's mistake, not the platform's refusal)."""
+    name = title.strip()[:limit].rstrip()
+    if not name:
+        raise ValueError("a thread needs a name")
+    return name
+
+
 NO_PREVIEW = {"is_disabled": True}  # LinkPreviewOptions, as JSON
 LONG = 1000  # characters beyond which Telegram counts a message twice against its limits
 RETRIES = 3  # tries again of a write Telegram refused with a 429, each at a new slot
@@ -272,3 +284,31 @@ class TelegramCalls:
 
     def private_link(self) -> str | None:
         return f"https://t.me/{self.bot.username}?start=notify"
+
+    async def open_thread(self, channel: ChannelKey, title: str) -> ChannelKey | None:
+        """A forum topic of the chat named `title` (cut to Telegram's 128 characters).
+
+        Whether the chat has topics is asked of getChat first rather than learned from
+        createForumTopic's refusal: getChat is free (no pace, no flood limit), while a refused
+        createForumTopic would spend a slot of the group's pace, shared with its boards, on
+        nothing. Only supergroups (ids -100…) can be forums, so other chats are not asked at
+        all. Nothing is remembered: a group may turn its topics on or off at any time.
+        None where the chat has no topics or the bot may not make one (Telegram wants an
+        administrator with the right to manage topics); every other refusal (the bot removed
+        from the chat, a 429 past its retries, the network) is raised as Telegram's error."""
+        name = cut(title, TOPIC_NAME)
+        if not channel.chat.startswith("-100"):
+            return None
+        chat = await self.call("getChat", chat_id=int(channel.chat))
+        if not chat.get("is_forum"):
+            return None
+        try:
+            async with self.pace.turn(channel.chat):  # it posts "topic created" in the chat
+                topic = await self.call("createForumTopic", chat_id=int(channel.chat), name=name)
+        except BadRequest as error:
+            text = str(error).lower()
+            if "not a forum" in text or "not enough rights" in text:
+                log.info("no topic in %s: %s", channel.chat, error)
+                return None
+            raise
+        return ChannelKey(PLATFORM, channel.chat, str(topic["message_thread_id"]))

@@ -202,6 +202,9 @@ class FakeChannel:
     topic: str | None = None
     created: float = field(default_factory=time.time)
     messages: list[FakeMessage] = field(default_factory=list)
+    # minutes without a message before a thread archives (a channel's: its threads' default)
+    auto_archive_duration: int = 1440
+    default_auto_archive_duration: int = 1440
 
     @property
     def is_thread(self) -> bool:
@@ -237,7 +240,7 @@ class FakeChannel:
                 applied_tags=[],
                 thread_metadata={
                     "archived": False,
-                    "auto_archive_duration": 1440,
+                    "auto_archive_duration": self.auto_archive_duration,
                     "archive_timestamp": _iso(self.created),
                     "locked": False,
                     "create_timestamp": _iso(self.created),
@@ -250,7 +253,7 @@ class FakeChannel:
                 parent_id=self.parent_id,
                 topic=self.topic,
                 nsfw=False,
-                default_auto_archive_duration=1440,
+                default_auto_archive_duration=self.default_auto_archive_duration,
             )
         return data
 

@@ -15,6 +15,8 @@ from tests.fakes.discord.message import FakeMessage
 from tests.fakes.discord.model import FakeChannel, FakeDMChannel, FakeGuild
 from tests.fakes.discord.protocol import PERMISSIONS
 
+ARCHIVE_DURATIONS = (60, 1440, 4320, 10080)  # the minutes a thread may archive after
+
 
 class ChannelRoutes(FakeServer):
     """Channel and guild routes, mixed into :class:`~tests.fakes.discord.FakeDiscord`."""
@@ -125,17 +127,36 @@ class ChannelRoutes(FakeServer):
         return 204, None
 
     def _r_create_thread(self, ctx: _Ctx) -> tuple[int, Any]:
+        """A thread from a message (public, sharing the message's id) or without one (``type``
+        11 public or 12 private, 12 when not given, as in API v9 and v10), under a text
+        channel: not in a DM or a thread, and only with the bot's right to create that kind.
+        Its name is 1-100 characters; it archives after ``auto_archive_duration`` minutes,
+        one of Discord's four. Announcement threads (10, of announcement channels, which this
+        fake has none of) are not simulated."""
         ch = self._channel(ctx)
         body = ctx.body if isinstance(ctx.body, dict) else {}
+        mid = ctx.params.get("mid")
         errs = _Errors()
         errs.length(["name"], body.get("name"), 1, 100, required=True)
+        archive = body.get("auto_archive_duration")
+        if archive is not None and archive not in ARCHIVE_DURATIONS:
+            errs.add(
+                ["auto_archive_duration"],
+                "BASE_TYPE_CHOICES",
+                f"Value must be one of {set(ARCHIVE_DURATIONS)}.",
+            )
+        given = body.get("type")
+        ttype = 11 if mid else 12 if given is None else given
+        if ttype == 10:
+            self.unhandled.append(f"announcement thread in channel {ch.id}: not simulated")
+            raise _ApiError(400, 50024, "Cannot execute action on this channel type")
+        if ttype not in (11, 12):
+            errs.add(["type"], "BASE_TYPE_CHOICES", "Value must be one of {10, 11, 12}.")
         errs.raise_if_any()
         if isinstance(ch, FakeDMChannel):
             raise _ApiError(403, 50003, "Cannot execute action on a DM channel")
         if ch.is_thread:
             raise _ApiError(400, 50024, "Cannot execute action on this channel type")
-        mid = ctx.params.get("mid")
-        ttype = 11 if mid else int(body.get("type") or 12)
         self._bot_can(ch, "create_public_threads" if ttype == 11 else "create_private_threads")
         if mid:
             start = self._channel_msg(ctx, ch)
@@ -145,6 +166,7 @@ class ChannelRoutes(FakeServer):
         else:
             tid = self._sf()
         thread = FakeChannel(tid, ch.guild, body["name"], ttype, ch.id, self.bot_user.id)
+        thread.auto_archive_duration = archive or ch.default_auto_archive_duration
         self._add_channel(thread)
         return 201, thread.payload()
 

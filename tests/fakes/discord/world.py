@@ -112,6 +112,10 @@ class World(FakeServer):
         )
         return self._add_channel(ch)
 
+    def threads_of(self, channel: FakeChannel) -> list[FakeChannel]:
+        """The threads under ``channel``, oldest first (made by the bot or by a test)."""
+        return [ch for ch in channel.guild.channels if ch.is_thread and ch.parent_id == channel.id]
+
     def role(self, guild: FakeGuild, name: str, *, permissions: int = 0) -> FakeRole:
         role = FakeRole(self._sf(), guild, name, permissions, len(guild.roles))
         guild.roles[role.id] = role

@@ -1,5 +1,6 @@
 """The Bot API methods that post and change messages: sendMessage, sendPhoto, the edits,
-deleteMessage, answerCallbackQuery; replies and forum topics resolved as the server does."""
+deleteMessage, answerCallbackQuery, createForumTopic; replies and forum topics resolved as the
+server does."""
 
 from __future__ import annotations
 
@@ -11,8 +12,12 @@ from typing import Any
 from tests.fakes.base import FakeServer
 from tests.fakes.telegram.errors import (
     EMPTY_TEXT,
+    NO_TOPIC_RIGHTS,
+    NOT_A_FORUM,
     NOT_MODIFIED,
     QUERY_TOO_OLD,
+    THREAD_NOT_FOUND,
+    TOPIC_NAME_EMPTY,
     ApiError,
     _Unhandled,
 )
@@ -23,6 +28,10 @@ from tests.fakes.telegram.validation import (
     _parse_markup,
     _parse_text,
 )
+
+TOPIC_NAME = 128  # characters a forum topic's name may have
+# The colours a topic's icon may have (the Bot API's list); the first is the server's default.
+TOPIC_COLORS = (0x6FB9F0, 0xFFD67E, 0xCB86DB, 0x8EEE98, 0xFF93B2, 0xFB6F5F)
 
 
 class MessageMethods(FakeServer):
@@ -78,13 +87,13 @@ class MessageMethods(FakeServer):
         if thread_id is not None:
             if chat.is_forum:
                 if (chat.id, thread_id) not in self._topics:
-                    raise ApiError("Bad Request: message thread not found")
+                    raise ApiError(THREAD_NOT_FOUND)
                 is_topic = True
                 if reply_to is None:
                     reply_to = self._topics[(chat.id, thread_id)]
             elif chat.type == "supergroup":
                 if (chat.id, thread_id) not in self._by_id:
-                    raise ApiError("Bad Request: message thread not found")
+                    raise ApiError(THREAD_NOT_FOUND)
             else:
                 # the server ignores message_thread_id in private chats and basic groups
                 thread_id = None
@@ -116,6 +125,37 @@ class MessageMethods(FakeServer):
         )
         self._store(msg)
         return msg.to_api()
+
+    async def _api_createForumTopic(self, p: dict[str, Any]) -> Any:
+        """A topic in a forum supergroup, made by the bot as the server makes it: only where
+        the bot is the creator or an administrator who may manage topics (the Bot API's rule;
+        members whose chat lets them make topics are not simulated), with the "topic created"
+        service message as its first message, whose id is the topic's message_thread_id.
+        Refused in the server's words: a chat without topics, a bot without the right, a blank
+        name. One divergence, as with ``strict_html``: a name over 128 characters, which the
+        server cuts, is refused, so that a bot counting on the cut is caught."""
+        chat = self._get_chat(p.get("chat_id"))
+        self._check_can_send(chat)
+        if chat.type != "supergroup" or not chat.is_forum:
+            raise ApiError(NOT_A_FORUM)
+        rights = self._member_info(chat, self.bot_user)
+        allowed = rights["status"] == "creator" or (
+            rights["status"] == "administrator" and rights.get("can_manage_topics", True)
+        )
+        if not allowed:
+            raise ApiError(NO_TOPIC_RIGHTS)
+        name = str(p.get("name") or "").strip()
+        if not name:
+            raise ApiError(TOPIC_NAME_EMPTY)
+        if len(name) > TOPIC_NAME:
+            raise ApiError(f"Bad Request: [fake] topic name over {TOPIC_NAME} characters")
+        color = p.get("icon_color", TOPIC_COLORS[0])
+        if not 0 <= color <= 0xFFFFFF:
+            raise ApiError("Bad Request: invalid icon color specified")
+        if color not in TOPIC_COLORS:
+            raise _Unhandled(f"icon_color {color:#x} is none of the Bot API's six")
+        thread_id = self.create_topic(chat, name, by=self.bot_user, icon_color=color)
+        return {"message_thread_id": thread_id, "name": name, "icon_color": color}
 
     def _parse_message_text(self, p: dict[str, Any]) -> tuple[str, list[dict[str, Any]]]:
         """The ``text`` of a sendMessage or editMessageText, as users will see it."""

@@ -13,14 +13,17 @@ per group, per minute  20        60         sends and edits together in one grou
 in all, per second     30        100        sends and edits in every chat together
 =====================  ========  =========  ===============================================
 
-Sends are sendMessage, sendPhoto and sendDocument; edits are editMessageText,
+Sends are sendMessage, sendPhoto, sendDocument and createForumTopic; edits are editMessageText,
 editMessageCaption, editMessageMedia and editMessageReplyMarkup. In a group, sends and edits share
 one window, as Telegram's developers state (tdlib/td issues 2592 and 3034): about 20 a minute,
 whatever they are. ``group_window`` is that minute's length; the whole-game tests shrink it
 (``Limits.GAME``: 20 in 2 s, the per-chat pace 30 times faster too) so that a game's worth of
 writes is paced as in a real group without taking minutes. A text or caption over
 ``long_text`` (1,000) characters costs 2 everywhere (2 tokens, 2 places in each window), so long
-messages hit the limits sooner. Other methods are never limited: getUpdates, answerCallbackQuery
+messages hit the limits sooner. createForumTopic counts as a send: it posts a message in the
+group (the "topic created" service message), and Telegram documents no limit of its own for it;
+a bot opening many topics at once meets the group's limits as if it had written that many
+messages, the cautious reading. Other methods are never limited: getUpdates, answerCallbackQuery
 (whose only rule stays "answered once"), getChat, sendChatAction and the rest. A refused call
 does nothing and costs nothing.
 
@@ -48,7 +51,7 @@ from typing import Any, ClassVar
 from tests.fakes.base import FakeServer
 from tests.fakes.telegram.model import FakeChat
 
-SENDS = frozenset({"sendMessage", "sendPhoto", "sendDocument"})
+SENDS = frozenset({"sendMessage", "sendPhoto", "sendDocument", "createForumTopic"})
 EDITS = frozenset(
     {"editMessageText", "editMessageCaption", "editMessageMedia", "editMessageReplyMarkup"}
 )

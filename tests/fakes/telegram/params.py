@@ -97,6 +97,12 @@ _SPECS: dict[str, dict[str, str]] = {
     "setMyCommands": {"commands": JSON, "scope": JSON, "language_code": STR},
     "getMyCommands": {"scope": JSON, "language_code": STR},
     "deleteMyCommands": {"scope": JSON, "language_code": STR},
+    "createForumTopic": {
+        "chat_id": CHAT,
+        "name": STR,
+        "icon_color": INT,
+        "icon_custom_emoji_id": STR,
+    },
     "getChat": {"chat_id": CHAT},
     "getChatMember": {"chat_id": CHAT, "user_id": INT},
     "getChatAdministrators": {"chat_id": CHAT},
@@ -109,7 +115,7 @@ _SPECS: dict[str, dict[str, str]] = {
 }
 
 # things that change behaviour and that the fake does not simulate: refuse loudly
-_UNSUPPORTED_PARAMS = {"inline_message_id", "business_connection_id"}
+_UNSUPPORTED_PARAMS = {"inline_message_id", "business_connection_id", "icon_custom_emoji_id"}
 
 
 def _as_int(value: Any) -> int | None:

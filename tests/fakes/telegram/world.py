@@ -92,6 +92,36 @@ class World(FakeServer):
         """The user blocks the bot: sending to their private chat is 403."""
         self._blocked.add(user.id)
 
+    def forum(
+        self,
+        chat_id: int,
+        *,
+        title: str | None = None,
+        creator: FakeUser | None = None,
+        bot_rights: bool = True,
+    ) -> FakeChat:
+        """The forum supergroup ``chat_id`` (made if missing), where the bot is an administrator
+        who may manage topics (``bot_rights``), as Telegram wants of a bot that makes topics;
+        ``bot_rights=False``: a plain member, whose createForumTopic is refused."""
+        chat = self.chats.get(chat_id)
+        if chat is None:
+            chat = self.chat(chat_id, title=title, is_forum=True, creator=creator)
+        elif not chat.is_forum:
+            raise ValueError(f"chat {chat_id} exists and is not a forum")
+        if bot_rights:
+            self.set_member(chat, self.bot_user, "administrator", can_manage_topics=True)
+        else:
+            self.set_member(chat, self.bot_user, "member")
+        return chat
+
+    def topics(self, chat: FakeChat) -> dict[int, str]:
+        """The forum's topics, oldest first: each one's name by its message_thread_id."""
+        return {
+            thread: str((created.forum_topic_created or {}).get("name", ""))
+            for (chat_id, thread), created in self._topics.items()
+            if chat_id == chat.id
+        }
+
     def create_topic(
         self,
         chat: FakeChat,
@@ -99,6 +129,7 @@ class World(FakeServer):
         *,
         by: FakeUser | None = None,
         thread_id: int | None = None,
+        icon_color: int = 0x6FB9F0,
     ) -> int:
         """Create a forum topic; returns its message_thread_id."""
         if not chat.is_forum:
@@ -112,7 +143,7 @@ class World(FakeServer):
             date=int(time.time()),
             thread_id=mid,
             is_topic_message=True,
-            forum_topic_created={"name": name, "icon_color": 7322096},
+            forum_topic_created={"name": name, "icon_color": icon_color},
         )
         self._store(msg)
         self._topics[(chat.id, mid)] = msg
