@@ -33,6 +33,18 @@ class ErrorCode(Enum):
     REMATCH_OPEN = "rematch-open"  # the table's game is already this game's rematch
     NOTHING_TO_TAKE_BACK = "nothing-to-take-back"  # no box written since the turn passed on
     NOT_YOUR_TAKE_BACK = "not-your-take-back"  # the last box is another player's to take back
+    # Tournaments (core.tournament).
+    NO_EVENT = "no-event"
+    EVENT_EXISTS = "event-exists"  # the chat has an event not over
+    EVENT_STARTED = "event-started"  # entries and rules are closed
+    EVENT_OVER = "event-over"
+    NOT_EVENT_HOST = "not-event-host"
+    ALREADY_ENTERED = "already-entered"
+    NOT_ENTERED = "not-entered"
+    EVENT_FULL = "event-full"
+    EVENT_TOO_FEW = "event-too-few"
+    HOST_LEAVES = "host-leaves"  # the host cancels rather than leaves an open event
+    NO_THREADS = "no-threads"  # more than one table and nowhere apart to play them
 
 
 class Stale(Enum):

@@ -361,6 +361,7 @@ def _leaders(seats: tuple[Seat, ...]) -> tuple[str, ...]:
 
 
 def _finish(game: Game, reason: EndReason, winners: tuple[str, ...]) -> tuple[Game, GameEnded]:
-    """The game ended, and its end told with the seed of its dice revealed."""
-    ended = GameEnded(reason, winners, seed=game.seed)
+    """The game ended, and its end told with the seed of its dice revealed (an event's table:
+    not yet, see core.table.Game.event)."""
+    ended = GameEnded(reason, winners, seed="" if game.event else game.seed)
     return evolve(game, phase=Phase.FINISHED, end_reason=reason, winners=winners), ended

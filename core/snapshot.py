@@ -53,6 +53,7 @@ def game_to_dict(game: Game) -> dict[str, Any]:
         "retake": retake_to_dict(game.retake),
         "commitment": game.commitment,
         "seed": game.seed,
+        "event": game.event,
     }
 
 
@@ -106,6 +107,7 @@ def _game(data: dict[str, Any]) -> Game:
         retake=retake_from_dict(data.get("retake")),
         commitment=data.get("commitment", ""),
         seed=data.get("seed", ""),
+        event=data.get("event", ""),
     )
 
 

@@ -110,6 +110,10 @@ class Game:
     # in play is sealed: its seed is "", so that no computer, hint or page holds a future throw.
     commitment: str = ""
     seed: str = field(default="", repr=False)
+    # A tournament's table (core.tournament): "<event id>:<round>:<table>"; "" for any other.
+    # Its seed is the round's (core.tournament.table_seed), revealed by the event once every
+    # table of the round is over, never by the game: a duplicate round's tables share it.
+    event: str = ""
 
     def seat_of(self, player_id: str) -> int | None:
         for index, seat in enumerate(self.seats):
@@ -122,8 +126,9 @@ class Game:
         return self.seats[self.current] if self.phase is Phase.PLAYING else None
 
     def sealed(self) -> Game:
-        """The game as players may know it: the seed only once the game is over."""
-        if not self.seed or self.phase is Phase.FINISHED:
+        """The game as players may know it: the seed only once the game is over (an event's
+        table: never, see `event`)."""
+        if not self.seed or (self.phase is Phase.FINISHED and not self.event):
             return self
         return evolve(self, seed="")
 

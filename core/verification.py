@@ -110,12 +110,13 @@ def revealed(events: Sequence[Event]) -> tuple[str, str]:
 def verify(events: Sequence[Event], stored_seed: str | None = None) -> Verdict:
     """Check every throw of a game's log against the seed its end revealed, and the seed
     against the commitment its lobby told. `stored_seed`: the seed as the database holds it,
-    to check a game still in play (what its operator, and the tests, may do)."""
+    to check a game still in play (what its operator, and the tests, may do), or the seed a
+    tournament revealed for its table (whose own end reveals none: core.table.Game.event)."""
     commitment, seed = revealed(events)
     ended = any(isinstance(e, GameEnded) for e in events)
     if not commitment:
         return Verdict(Finding.NOT_COMMITTED, 0)
-    if stored_seed is not None and not ended:
+    if stored_seed is not None and not (ended and seed):  # an event's table: told by the event
         seed = stored_seed
     elif not ended:
         return Verdict(Finding.NOT_REVEALED, 0, commitment)

@@ -85,6 +85,7 @@ class GameView:
     # once the game is over; "" for the old dice.
     commitment: str = ""
     seed: str = ""
+    event: str = ""  # a tournament's table (core.table.Game.event)
 
     @property
     def can_roll(self) -> bool:
@@ -151,7 +152,8 @@ def make_view(game: Game, viewer_id: str | None = None, events: tuple[Event, ...
         chances=_chances(game) if game.phase is Phase.PLAYING and game.variants.chances else (),
         take_back=by_id.get(game.seats[retake.seat].player.id) if retake else None,
         commitment=game.commitment,
-        seed=game.seed if game.phase is Phase.FINISHED else "",
+        seed=game.seed if game.phase is Phase.FINISHED and not game.event else "",
+        event=game.event,
     )
 
 
