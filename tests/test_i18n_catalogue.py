@@ -34,7 +34,7 @@ NUMERIC = frozenset(
         "accuracy", "average", "best", "big", "cap", "count", "days", "expected", "games",
         "left", "length", "limit", "loss", "lost", "mu", "n", "points", "rank", "rate",
         "round", "rounds", "sigma", "small", "throw", "throws", "total", "turn", "wins",
-        "amount",
+        "amount", "size", "table", "tables", "hours", "minutes", "score",
     }
 )  # fmt: skip
 PERSONS = frozenset({"host", "name", "names", "player"})
@@ -43,7 +43,7 @@ TEXTS = frozenset(
         "arg", "better", "box", "boxes", "change", "chat", "choice", "chosen", "command", "dice",
         "free", "held", "order", "period", "players", "time", "value", "word", "words",
         "commitment", "file", "given", "page", "script", "seed", "short", "shown", "where",
-        "decisions", "rest", "sign",
+        "decisions", "rest", "sign", "format", "deadline",
     }
 )  # fmt: skip
 PLATFORM, DATE = "platform", "date"
