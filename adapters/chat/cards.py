@@ -14,6 +14,7 @@ from adapters.chat.plan import Redraw
 from core.chat_settings import ChatSettings
 from core.events import Event
 from core.table import Phase
+from core.tournament import Tournament
 from core.view import GameView, PlayerView
 
 if TYPE_CHECKING:  # the strategy (numpy) is imported by the first hint
@@ -179,6 +180,14 @@ class Linked(Lines):
     url: str = ""
 
 
+@dataclass(frozen=True)
+class EventCard:
+    """A tournament's own message: its rules, who is in and where it stands, with the buttons
+    to enter and leave and (its host's) to set the rules, start and cancel."""
+
+    event: Tournament
+
+
 Card = (
     Board
     | Redrawn
@@ -197,4 +206,5 @@ Card = (
     | Forget
     | TableLink
     | Linked
+    | EventCard
 )

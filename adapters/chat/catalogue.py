@@ -107,6 +107,7 @@ COMMANDS: tuple[Command, ...] = (
     Command("stats", (STATS_PLAYER,)),
     Command("history"),
     Command("notify", (OFF,)),
+    Command("tournament"),
     Command("settings", private=True),
     Command("forget", private=True),
     Command("kick", (KICK_PLAYER,)),

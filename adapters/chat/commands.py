@@ -116,6 +116,8 @@ async def _command(
         await forget.ask(exchange, own)
     elif name == "notify":
         await tables.notifier.ask(exchange, voices, off=asked.off)
+    elif name == "tournament":
+        await tables.director.command(exchange, voices)
     elif name in BY_NAME:
         async with tables.serial(channel, exchange, voices):
             await _at_table(tables, exchange, asked, voices, settings)

@@ -30,6 +30,7 @@ from adapters.chat.layout import (
     serialised,
 )
 from adapters.chat.layout_boards import board
+from adapters.chat.layout_events import event_screen
 from adapters.i18n import Translator
 from adapters.i18n.endings import ending
 from adapters.i18n.hints import hint_lines
@@ -82,6 +83,8 @@ def of(t: Translator, card: cards.Card, shape: Shape) -> Layout:
             return forget(t, player_id)
         case cards.TableLink(url=url, minutes=minutes, replay=replay):
             return table_link(t, url, minutes, replay)
+        case cards.EventCard(event=event):
+            return event_screen(t, event, shape)
 
 
 def _plain(lines: tuple[str, ...] | list[str]) -> tuple[Line, ...]:
@@ -98,7 +101,7 @@ def _final(t: Translator, card: cards.Final) -> Pages:
     everyone's new rating and how they played; the Rematch button under the last page."""
     view = card.view
     verdict = Block(_plain(ending(t, view, view.end_reason)) if view.end_reason else ())
-    notes = _plain(card.notes)
+    notes = _plain((*card.notes, *((t("event-table-over"),) if view.event else ())))
     data = payload.rematch(view)  # only where the game ended in a way that counts
     rows: tuple[Row, ...] = (
         ((Button(t("btn-rematch"), data, intent=Intent.PRIMARY),),) if data else ()

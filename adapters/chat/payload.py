@@ -6,7 +6,9 @@ by its sheet index, ag/am/ac/an add a Grandmaster/Master/Club/Novice computer; v
 sheet, t a hint; m (on a finished game's final message) open its rematch; u take back the box
 just written (on the next player's board); o open the live table (where its links are set).
 The settings screen's buttons are `cfg|<setting>` (or `cfg|done`); the confirmation of
-/general forget's are `fgt|<user id>|y` (forget me) and `fgt|<user id>|n` (do not).
+/general forget's are `fgt|<user id>|y` (forget me) and `fgt|<user id>|n` (do not). A
+tournament's message has `ev1|<event id>|<code>`: j enter, l leave, b start, x cancel, a[gmcn]
+enter a computer, c<rule> change a rule (cformat, crounds, csize, cdeadline, cdice).
 """
 
 from __future__ import annotations
@@ -47,6 +49,9 @@ SETTINGS_PREFIX = "cfg|"
 SETTINGS_DONE = "done"
 SETTINGS_PATTERN = re.compile(r"cfg\|[a-z_]{1,40}")
 FORGET_PATTERN = re.compile(r"fgt\|(\d{1,20})\|([yn])")
+EVENT_PATTERN = re.compile(
+    r"ev1\|([a-z2-7]{8})\|(j|l|b|x|a[gmcn]|c(?:format|rounds|size|deadline|dice))"
+)
 
 
 @dataclass(frozen=True)
@@ -98,6 +103,33 @@ def forget_pressed(data: str | None) -> ForgetPress | None:
     return None if match is None else ForgetPress(match.group(1), match.group(2) == "y")
 
 
+@dataclass(frozen=True)
+class EventPress:
+    """A button of a tournament's message: which event, what was pressed."""
+
+    event_id: str
+    code: str
+
+    @property
+    def rule(self) -> str | None:
+        """The rule a host's button moves on (core.tournament.cycled), if it is one."""
+        return self.code[1:] if self.code.startswith("c") else None
+
+    @property
+    def computer(self) -> Level | None:
+        return LEVEL_CODES.get(self.code)
+
+
+def event_code(event_id: str, code: str) -> str:
+    return f"ev1|{event_id}|{code}"
+
+
+def event_pressed(data: str | None) -> EventPress | None:
+    """The tournament button the payload names; None for anything else."""
+    match = EVENT_PATTERN.fullmatch(data or "")
+    return None if match is None else EventPress(match.group(1), match.group(2))
+
+
 def encode(game_id: str, version: int, code: str) -> str:
     return f"{PREFIX}|{game_id}|{version}|{code}"
 
@@ -114,8 +146,8 @@ def table_of(data: str | None) -> str | None:
 def rematch(view: GameView) -> str | None:
     """The payload of a final message's one button, Rematch: only where the game ended in a
     way that counts (played out, or a big general), never for a cancelled or abandoned one."""
-    if view.phase is not Phase.FINISHED or view.end_reason not in RECORDED_ENDS:
-        return None
+    if view.phase is not Phase.FINISHED or view.end_reason not in RECORDED_ENDS or view.event:
+        return None  # an event's table: the event pairs the next
     return encode(view.game_id, view.version, REMATCH)
 
 

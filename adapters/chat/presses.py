@@ -52,6 +52,8 @@ async def _press(
         await configure(tables, exchange, voices, settings, setting)
     elif (forgetting := payload.forget_pressed(data)) is not None:
         await forget.pressed(tables, exchange, own, forgetting, exchange.carries(data or ""))
+    elif (event := payload.event_pressed(data)) is not None:
+        await tables.director.pressed(exchange, voices, event, exchange.carries(data or ""))
     elif board is None or exchange.pressed is None:
         metrics.refused(ErrorCode.BAD_ACTION)
         await exchange.private(cards.Lines((own("error-bad-action"),)), own)

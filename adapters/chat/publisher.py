@@ -4,6 +4,8 @@ Discord or Telegram failing never undoes a game: it was saved before anything is
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from adapters.chat import cards, metrics
 from adapters.chat.boards import FINAL_SHOWN, BoardRef
 from adapters.chat.drawer import Drawer
@@ -42,6 +44,8 @@ class Publisher:
         self.endings = endings
         self.repair = repair
         self.notifier = notifier
+        # A tournament's table ended: its event moves on (adapters.chat.tournaments).
+        self.table_over: Callable[[str], None] = lambda event_id: None
 
     async def publish(
         self, channel: ChannelKey, outcome: Outcome, t: Translator, exchange: Exchange | None
@@ -75,6 +79,8 @@ class Publisher:
             self.repair.found_live(channel)  # no board of an ended game is owed
             await say(await self.endings.final(channel, view, t))
             await self.boards.set_board(view.game_id, FINAL_SHOWN)
+            if view.event:
+                self.table_over(view.event.split(":", 1)[0])
         if steps.new_board:
             preface = tuple(narrate(t, view, steps.preface))
             try:
@@ -88,7 +94,7 @@ class Publisher:
             new = BoardRef(channel.chat, message)
             drawer.drawn.remember(new, view.version)
             await self.boards.set_board(view.game_id, new.dumps())
-            if any(isinstance(event, LobbyOpened) for event in events):
+            if not view.event and any(isinstance(event, LobbyOpened) for event in events):
                 self.notifier.opened(channel, view, message)
         for event in steps.notice:
             player = view.player(getattr(event, "player_id", ""))

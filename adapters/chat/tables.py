@@ -25,6 +25,7 @@ from adapters.chat.publisher import Publisher
 from adapters.chat.repair import Repair
 from adapters.chat.seasons import Herald
 from adapters.chat.surface import Exchange, Platform
+from adapters.chat.tournaments import Director
 from adapters.chat.voices import Languages, Voices
 from adapters.ratelimit import RateLimiter
 from core.identity import ChannelKey
@@ -67,6 +68,8 @@ class Tables:
         )
         self.clock = Clock(self, log, pause)
         self.herald = Herald(self, log)
+        self.director = Director(self, log)
+        self.publisher.table_over = self.director.nudge
 
     @property
     def redraws(self) -> Redraws[Inked]:
@@ -86,11 +89,14 @@ class Tables:
             await self.repair.heal(channel, voices.table)
 
     async def resume(self) -> None:
-        """At start-up (see Clock.resume); the seasons' ends are looked for from then on."""
+        """At start-up (see Clock.resume); the seasons' ends are looked for from then on, and
+        the tournaments moved on."""
         await self.clock.resume()
         self.herald.start()
+        self.director.start()
 
     async def flush(self, timeout: float = FLUSH) -> None:
         """At a stop (see Clock.flush)."""
         await self.herald.stop()
+        await self.director.stop()
         await self.clock.flush(timeout)

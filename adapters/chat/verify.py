@@ -11,6 +11,8 @@ from core.events import Event, PlayerJoined
 from core.fairdice import Stage
 from core.identity import ChannelKey
 from core.service import GameService
+from core.tournament import parse_tag, table_seed
+from core.tournament_snapshot import event_from_record
 from core.verification import Finding, Verdict, verify
 
 SCRIPT, PAGE = "verifier/verify_dice.py", "DICE.md"  # in the bot's repository
@@ -26,9 +28,27 @@ async def verified(
     if ended is None:
         return cards.Lines((t("verify-none"),))
     events = await service.events(ended.id)
+    seed = None
+    if ended.event:  # a tournament's table: its round reveals the seed once every table is over
+        seed = await revealed_seed(service, ended.event)
+        if seed is None:
+            return cards.Lines((t("verify-event-later"),))
     # The game's file: the live table serves it to anyone; else its operator's command makes it.
     file = links.dice(ended.id) if links is not None else f"python -m bot export {ended.id}"
-    return cards.Lines(tuple(verdict_lines(t, file, verify(events), events)))
+    return cards.Lines(tuple(verdict_lines(t, file, verify(events, seed), events)))
+
+
+async def revealed_seed(service: GameService, tag: str) -> str | None:
+    """The seed of a tournament table's dice, once its round is over (None before)."""
+    place = parse_tag(tag)
+    record = None if place is None else await service.tournaments.tournament(place[0])
+    if place is None or record is None:
+        return None
+    event = event_from_record(record)
+    _, number, table = place
+    if not 0 < number <= len(event.rounds) or not event.rounds[number - 1].done:
+        return None
+    return table_seed(event.rounds[number - 1], table, event.rules.duplicate)
 
 
 def verdict_lines(t: Translator, file: str, verdict: Verdict, events: list[Event]) -> list[str]:

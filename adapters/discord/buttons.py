@@ -3,6 +3,7 @@
 `GameButton`: the shared payload `g1|game|version|code` of lobbies and turn boards.
 `SettingButton`: `cfg|<setting>` (or `cfg|done`) of the private settings screen.
 `ForgetButton`: `fgt|<user id>|y` or `|n` of /general forget's private confirmation.
+`EventButton`: `ev1|<event id>|<code>` of a tournament's message.
 All are handed, as they are, to the chat layer (adapters.chat.presses).
 
 All are registered with `Client.add_dynamic_items` at start-up, so a press on a message sent by an
@@ -78,3 +79,7 @@ class SettingButton(PayloadButton, template=payload.SETTINGS_PATTERN):
 
 class ForgetButton(PayloadButton, template=payload.FORGET_PATTERN):
     """One button of /general forget's confirmation: forget me, or keep me."""
+
+
+class EventButton(PayloadButton, template=payload.EVENT_PATTERN):
+    """One button of a tournament's message: enter, leave, or its host's rules and start."""

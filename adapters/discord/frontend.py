@@ -20,7 +20,7 @@ from adapters.chat.commands import Asked, command
 from adapters.chat.presses import press
 from adapters.chat.tables import Tables
 from adapters.discord.answer import Answer, DiscordExchange, handled
-from adapters.discord.buttons import ForgetButton, GameButton, SettingButton
+from adapters.discord.buttons import EventButton, ForgetButton, GameButton, SettingButton
 from adapters.discord.calls import ERRORS, DiscordCalls
 from adapters.discord.client import GeneralClient, Shards, make_client
 from adapters.discord.commands import CatalogueTranslator, command_group
@@ -161,7 +161,7 @@ class DiscordFrontEnd:
 
     async def setup(self, client: GeneralClient) -> None:
         """At login: the buttons of earlier boards, the commands, and their sync."""
-        client.add_dynamic_items(GameButton, SettingButton, ForgetButton)
+        client.add_dynamic_items(GameButton, SettingButton, ForgetButton, EventButton)
         default = self.tables.languages.default
         client.tree.add_command(command_group(default, self.on_command))
         await client.tree.set_translator(CatalogueTranslator(default.locale))
@@ -220,6 +220,7 @@ class DiscordFrontEnd:
         custom_id = custom_id if isinstance(custom_id, str) else ""
         ours = payload.PATTERN.fullmatch(custom_id) or payload.SETTINGS_PATTERN.fullmatch(custom_id)
         ours = ours or payload.FORGET_PATTERN.fullmatch(custom_id)
+        ours = ours or payload.EVENT_PATTERN.fullmatch(custom_id)
         if ours and _shows(interaction.message, custom_id, data.get("component_type")):
             return  # GameButton.callback or SettingButton.callback has it
         await self.on_button(interaction, custom_id)

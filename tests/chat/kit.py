@@ -18,6 +18,8 @@ from adapters.chat import cards, payload, presses
 from adapters.chat.boards import BoardRef
 from adapters.chat.cards import Card
 from adapters.chat.commands import command
+from adapters.chat.layout import Shape
+from adapters.chat.layout_events import event_screen
 from adapters.chat.pacing import Pace
 from adapters.chat.plan import Redraw
 from adapters.chat.surface import Place
@@ -42,6 +44,8 @@ BOB = PlayerRef("22", "Bob")
 T = translator("en")
 VOICES = Voices(T, T)  # the bot's language, for the table and the person alike
 LOBBY_CODES = ("j", "l", "ag", "am", "ac", "an", "b", "x")  # as both front ends draw it
+SHAPE = Shape("testchat", typed=True, boxes=4, computers=4, settings=2, start_by_join=False,
+              welcome_menu=False)  # fmt: skip
 
 
 class PlatformDown(Exception):
@@ -79,6 +83,9 @@ def buttons(card: Card) -> tuple[str, ...]:
             return () if rematch is None else (rematch,)
         case cards.Forget(player_id=player_id):  # Forget me, Keep me
             return tuple(payload.forget_code(player_id, yes) for yes in (True, False))
+        case cards.EventCard(event=event):  # as both front ends draw it (layout_events)
+            drawn = event_screen(T, event, SHAPE)
+            return tuple(b.payload for row in drawn.rows for b in row if b.payload)
         case cards.Hint(game_id=game_id, version=version) if game_id:
             # As Telegram's offer of a hint where it may not write privately: one 💡 button.
             return (payload.encode(game_id, version, payload.HINT),)
@@ -136,6 +143,8 @@ class RecordingPlatform:
         self.written: list[tuple[str, Card, str]] = []
         self.closed: set[str] = set()  # people the bot may not write to privately
         self.titles: dict[str, str] = {}  # the chats' names, where known
+        self.threads = True  # the chats have threads (topics) a table can be played in
+        self.opened: list[tuple[ChannelKey, str]] = []  # the threads made, with their titles
 
     async def send(self, channel: ChannelKey, card: Card, t: Translator) -> str:
         if self.failing_sends:
@@ -170,6 +179,13 @@ class RecordingPlatform:
 
     def private_link(self) -> str | None:
         return "https://testchat.invalid/bot?start=notify"
+
+    async def open_thread(self, channel: ChannelKey, title: str) -> ChannelKey | None:
+        if not self.threads:
+            return None
+        thread = ChannelKey(KEY, channel.chat, str(len(self.opened) + 1))
+        self.opened.append((thread, title))
+        return thread
 
     def find(self, ref: BoardRef) -> Message | None:
         return next((m for m in self.messages if m.ref == ref), None)
