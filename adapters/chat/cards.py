@@ -142,6 +142,7 @@ class Hint:
     game_id: str = ""
     version: int = 0
     shares: tuple[float, ...] = ()  # each option's chance of winning (empty: a game alone)
+    places: bool = False  # a tournament's table: the shares are expected place points
 
 
 @dataclass(frozen=True)

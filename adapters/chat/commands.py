@@ -256,10 +256,14 @@ async def hint(
         return
     dice = tuple(d.value for d in view.dice)
     game = await tables.service.game(channel)
-    from core.winplay import hint_shares  # numpy: loaded by the hint's options already
+    from core.eventplay import hint_points  # numpy: loaded by the hint's options already
+    from core.winplay import hint_shares
 
-    shares = hint_shares(game, options) if game is not None and game.id == view.game_id else ()
-    hinted = cards.Hint(tuple(options), dice, view.game_id, view.version, shares)
+    places = game is not None and bool(game.event)  # a tournament's table: place points
+    shares: tuple[float, ...] = ()
+    if game is not None and game.id == view.game_id:
+        shares = hint_points(game, options) if places else hint_shares(game, options)
+    hinted = cards.Hint(tuple(options), dice, view.game_id, view.version, shares, places)
     await exchange.private(hinted, own)
 
 

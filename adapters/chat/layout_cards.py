@@ -75,8 +75,9 @@ def of(t: Translator, card: cards.Card, shape: Shape) -> Layout:
             return settings_screen(t, settings, shape)
         case cards.Help(topic=topic, preface=preface):
             return Message(help_lines(t, topic, shape), lead=_plain(preface))
-        case cards.Hint(options=options, dice=dice, shares=shares):
-            return Message(_plain(hint_lines(t, list(options), dice, shares=shares)))
+        case cards.Hint(options=options, dice=dice, shares=shares, places=places):
+            hinted = hint_lines(t, list(options), dice, shares=shares, places=places)
+            return Message(_plain(hinted))
         case cards.Welcome(brief=brief, invite=invite):
             return welcome(t, brief, invite, shape)
         case cards.Forget(player_id=player_id):

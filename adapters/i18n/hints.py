@@ -30,25 +30,33 @@ def hint_lines(
     dice: tuple[int, ...],
     count: int = 4,
     shares: tuple[float, ...] = (),
+    places: bool = False,
 ) -> list[str]:
     """The best few choices with their expected final points, best first, and each one's
     chance of winning where the table is a race (`shares`, in the same order); where another
-    choice gives the best chance, it is named first (a short answer keeps the first lines)."""
+    choice gives the best chance, it is named first (a short answer keeps the first lines).
+    `places`: a tournament's table, where the shares are expected place points (0 to 1)."""
     if not shares:
         lines = [t("hint-title")]
         for rank, option in enumerate(options[:count], start=1):
             text = choice_text(t, option, dice)
             lines.append(t("hint-line", rank=rank, choice=text, expected=option.expected))
         return lines
-    lines = [t("hint-title-chances")]
+    kind = "places" if places else "chances"
+
+    def value(share: float) -> str:
+        return t("hint-place-points", points=share) if places else percent(t, share)
+
+    lines = [t(f"hint-title-{kind}")]
     best = max(range(len(shares)), key=lambda index: (shares[index], -index))
     if shares[best] > shares[0] + 1e-12:
         text = choice_text(t, options[best], dice)
-        lines.append(t("hint-for-the-win", choice=text, value=percent(t, shares[best])))
+        aim = "hint-for-the-event" if places else "hint-for-the-win"
+        lines.append(t(aim, choice=text, value=value(shares[best])))
     for rank, (option, share) in enumerate(zip(options[:count], shares, strict=False), start=1):
         text = choice_text(t, option, dice)
-        value = percent(t, share)
+        said = value(share)
         lines.append(
-            t("hint-line-chances", rank=rank, choice=text, expected=option.expected, value=value)
+            t("hint-line-chances", rank=rank, choice=text, expected=option.expected, value=said)
         )
     return lines

@@ -71,7 +71,9 @@ def alert(t: Translator, card: cards.Card) -> tuple[str | None, bool]:
     match card:
         case cards.Lines(lines=lines):
             return render.alert("\n".join(lines)), False
-        case cards.Hint(options=options, dice=dice, shares=shares):
-            hint = hint_lines(t, list(options), dice, count=ALERT_CHOICES, shares=shares)
+        case cards.Hint(options=options, dice=dice, shares=shares, places=places):
+            hint = hint_lines(
+                t, list(options), dice, count=ALERT_CHOICES, shares=shares, places=places
+            )
             return render.alert("\n".join(hint)), True
     return None, False

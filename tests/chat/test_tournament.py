@@ -9,11 +9,14 @@ from pathlib import Path
 
 from adapters.chat import cards, payload, presses
 from adapters.chat.boards import BoardRef
-from adapters.i18n import translator
+from adapters.chat.commands import command
+from adapters.chat.layout import Message as LayoutMessage
+from adapters.chat.layout_cards import of
+from adapters.telegram.words import asked as typed
 from core.identity import ChannelKey, PlayerRef
-from core.table import Phase
+from core.table import Game, Phase
 from core.tournament import EventPhase, Format, Tournament, standings
-from tests.chat.kit import ALICE, BOB, CHANNEL, Message, T, World, opened
+from tests.chat.kit import ALICE, BOB, CHANNEL, SHAPE, Message, T, World, opened
 
 CAROL = PlayerRef("33", "Carol")
 DAN = PlayerRef("44", "Dan")
@@ -74,6 +77,16 @@ async def play_people(world: World, people: list[PlayerRef], until: EventPhase) 
                 moved = True
             if not moved:
                 await asyncio.sleep(0.01)
+
+
+async def turn_for(world: World, key: ChannelKey, person: PlayerRef) -> Game:
+    """The table's game once it is `person`'s turn (the computers play theirs meanwhile)."""
+    for _ in range(1000):
+        game = await world.service.game(key)
+        if game is not None and game.current_seat and game.current_seat.player.id == person.id:
+            return game
+        await asyncio.sleep(0.01)
+    raise AssertionError(f"never {person.name}'s turn")
 
 
 async def test_only_the_chats_managers_open_an_event_and_its_message_shows_the_rules(
@@ -210,10 +223,7 @@ async def test_a_swiss_event_with_duplicate_dice_deals_every_table_the_same_thro
         # /general verify in a table's thread checks its dice against the revealed seed.
         table = event.rounds[0].tables[0]
         exchange = world.asking(ALICE, ChannelKey.parse(table.channel))
-        from adapters.chat.commands import command
-        from adapters.telegram.words import asked
-
-        await command(world.tables, exchange, asked(["verify"]))
+        await command(world.tables, exchange, typed(["verify"]))
         lines = [line for card in exchange.publicly if isinstance(card, cards.Lines)
                  for line in card.lines]  # fmt: skip
         assert lines and lines[0].startswith("✅"), lines
@@ -222,9 +232,55 @@ async def test_a_swiss_event_with_duplicate_dice_deals_every_table_the_same_thro
 async def test_the_event_speaks_russian_where_it_was_opened_in_russian(tmp_path: Path) -> None:
     async with opened(tmp_path, seeds=seeds) as world:
         await world.command(ALICE, "tournament", admin=True, locale="ru")
-        event = await the_event(world)
-        assert event.language == "ru"
+        assert (await the_event(world)).language == "ru"
         assert await press(world, BOB, "j", locale="ru") == []
         assert await press(world, BOB, "j", locale="ru") == ["Вы уже участвуете."]
-        t = translator("ru")
-        assert t("event-title") == "🏆 Турнир"
+        await press(world, ALICE, "am", locale="ru")
+        for _ in range(4):  # round of two: 3 → 4 → 5 → 6 → 7 → 2
+            await press(world, ALICE, "crounds", locale="ru")
+        await press(world, ALICE, "crounds", locale="ru")
+        for _ in range(3):
+            await press(world, ALICE, "csize", locale="ru")
+        await press(world, ALICE, "b", locale="ru")
+        await world.tables.director.idle()
+        event = await play_people(world, [ALICE, BOB], EventPhase.FINISHED)
+        assert len(event.rounds) == 2 and event.rules.size == 2
+        assert len(event.rounds[0].byes) == 1  # three at tables of two: one sits out
+        said = [line for m in world.platform.messages if isinstance(m.card, cards.Lines)
+                for line in m.card.lines]  # fmt: skip
+        assert any(line.startswith("🏆 Начинается тур 1 из 2: 1 стол.") for line in said)
+        assert any(line.startswith("Без пары (засчитывается как победа): ") for line in said)
+        assert any(line.startswith("🔓 Его кости: зерно ") for line in said)
+        records = [m.card for m in world.platform.messages if isinstance(m.card, cards.Records)]
+        assert records[0].lines[0] == "Положение после тура 1"
+        assert records[-1].lines[0] == "🏆 Турнир окончен: итоговая таблица"
+        (final,) = [m for m in world.platform.messages if isinstance(m.card, cards.Review)]
+        assert final.languages == ["ru"] and final.card.lines[0].startswith("🥇 ")  # type: ignore[union-attr]
+        assert world.platform.opened[0][1] == "Тур 1 · Стол 1"
+
+
+async def test_the_hint_at_an_events_table_weighs_place_points(tmp_path: Path) -> None:
+    async with opened(tmp_path, seeds=seeds) as world:
+        await world.command(ALICE, "tournament", admin=True)
+        await press(world, ALICE, "am")
+        await press(world, ALICE, "b")
+        await world.tables.director.idle()
+        event = await the_event(world)
+        (table,) = event.rounds[0].tables
+        key = ChannelKey.parse(table.channel)
+        game = await turn_for(world, key, ALICE)  # the computer plays first where it drew so
+        ref = BoardRef.loads(await world.repository.board(game.id))
+        assert ref is not None
+        board = world.platform.find(ref)
+        assert board is not None
+        await world.press(board, ALICE, "r")
+        exchange = world.asking(ALICE, key)
+        await command(world.tables, exchange, typed(["hint"]))
+        (hint,) = exchange.privately
+        assert isinstance(hint, cards.Hint) and hint.places
+        assert len(hint.shares) == len(hint.options)
+        assert all(0.0 <= share <= 1.0 for share in hint.shares)
+        drawn = of(T, hint, SHAPE)
+        assert isinstance(drawn, LayoutMessage)
+        title = drawn.lines[0].spans[0].text
+        assert title.endswith("expected place points in the tournament, 0 to 1):")

@@ -100,3 +100,6 @@ event-admins-only = Only those who manage the chat can open a tournament ({ $pla
    *[other] the chat's administrators
 }).
 verify-event-later = This table belongs to a tournament round still being played: its dice are revealed when every table of the round is over.
+hint-title-places = Best play now (expected final points · expected place points in the tournament, 0 to 1):
+hint-place-points = { NUMBER($points, minimumFractionDigits: 2, maximumFractionDigits: 2) }
+hint-for-the-event = To play for the tournament's place points: { $choice } ({ $value }).

@@ -105,3 +105,6 @@ event-admins-only = Открыть турнир могут только те, к
    *[other] администраторы чата
 }).
 verify-event-later = Этот стол из тура турнира, который ещё идёт: его кости раскроются, когда доиграют все столы тура.
+hint-title-places = Лучшие ходы сейчас (ожидаемый итог партии · ожидаемые очки турнира за место, от 0 до 1):
+hint-place-points = { NUMBER($points, minimumFractionDigits: 2, maximumFractionDigits: 2) }
+hint-for-the-event = Чтобы играть на очки турнира за место: { $choice } ({ $value }).
