@@ -191,6 +191,14 @@ class GameService:
             self._clocks.schedule(new)
             return self._offered(Outcome(new.sealed(), events, make_view(new, None, events)))
 
+    async def lead(self, work: str) -> bool:
+        """Whether this process may do `work` (a tournament's steps) now, its lease renewed:
+        of several processes one does, another once the holder's lease ran out (it died)."""
+        return await self._repository.claim_deadline(work, self.owner, LEASE)
+
+    async def unlead(self, work: str) -> None:
+        await self._repository.release_deadline(work, self.owner)
+
     def new_seed(self) -> str:
         """A fresh secret seed for committed dice (a tournament's round)."""
         return self._seeds()

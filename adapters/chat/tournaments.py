@@ -12,6 +12,7 @@ import contextlib
 import logging
 import time
 from collections import defaultdict
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 from adapters.chat import cards, metrics
@@ -34,8 +35,11 @@ from core.tournament_snapshot import event_from_record, event_record
 if TYPE_CHECKING:
     from adapters.chat.tables import Tables
 
+# What an event says at a step, in the reader's words, from the event as it is then.
+Said = Callable[[Translator, tm.Tournament], Awaitable[list[cards.Card]]]
 TICK = 30.0  # how often the events are looked at (deadlines; steps a crash cut short)
 STEPS = 200  # changes one look makes to an event at most (each saved)
+NUDGES, NUDGE_AGAIN = 5, 1.0
 
 
 class Director:
@@ -194,8 +198,13 @@ class Director:
         task.add_done_callback(self._steps.discard)
 
     async def _nudged(self, event_id: str) -> None:
+        """Where another process steps the event, it may have read it just before the news:
+        looked at again a moment later (a few times; the next look catches the rest)."""
         try:
-            await self.step(event_id)
+            for _ in range(NUDGES):
+                if await self.step(event_id):
+                    return
+                await asyncio.sleep(NUDGE_AGAIN)
         except Exception:
             self.log.exception("moving tournament %s on failed", event_id)
 
@@ -204,12 +213,21 @@ class Director:
         while self._steps:
             await asyncio.gather(*self._steps, return_exceptions=True)
 
-    async def step(self, event_id: str, now: float | None = None) -> None:
+    async def step(self, event_id: str, now: float | None = None) -> bool:
+        """Move the event on as far as it goes now; False where another process does (it
+        holds the event's lease: one process steps an event, another once it died)."""
+        service, lease = self.tables.service, f"event:{event_id}"
         async with self._locks[event_id]:
-            for _ in range(STEPS):
-                event = await self.load(event_id)
-                if event is None or not await self._once(event, now or self.clock()):
-                    return
+            try:
+                for _ in range(STEPS):
+                    if not await service.lead(lease):
+                        return False
+                    event = await self.load(event_id)
+                    if event is None or not await self._once(event, now or self.clock()):
+                        return True
+            finally:
+                await service.unlead(lease)
+        return True
 
     async def _once(self, event: tm.Tournament, now: float) -> bool:
         """One step taken (True), or nothing to do now."""
@@ -218,9 +236,8 @@ class Director:
             return await self._save(tm.advanced(event, self._seed(), now), event.version) or True
         done = sum(1 for r in event.rounds if r.done)
         if event.phase in (tm.EventPhase.PLAYING, tm.EventPhase.FINISHED) and event.told < done:
-            await self._say_round_over(event, event.told + 1)
-            await self._save(tm.said(event, event.told + 1), event.version)
-            return True
+            number = event.told + 1
+            return await self._tell(event, tm.said(event, number), self._round_over(number))
         if current is None:
             return False
         for table in current.tables:
@@ -244,8 +261,8 @@ class Director:
                 new = tm.table_over(event, current.number, table.number, game)
                 return await self._save(new, event.version) or True
         if event.announced < current.number and all(t.channel for t in current.tables):
-            await self._say_round_start(event)
-            return await self._save(tm.announced(event, current.number), event.version) or True
+            claimed = tm.announced(event, current.number)
+            return await self._tell(event, claimed, self._round_start)
         return False
 
     def _seed(self) -> str:
@@ -323,32 +340,46 @@ class Director:
 
         return choose(fallback, event.language)
 
-    async def _say_round_start(self, event: tm.Tournament) -> None:
-        tables = self.tables
+    async def _tell(self, event: tm.Tournament, claimed: tm.Tournament, said: Said) -> bool:
+        """Say something once: claimed first (`claimed` saved; of the processes taking this
+        step, one does), then said; where the platform fails, the claim is given back and the
+        next look says it (a crash in between loses it: the next standings say it all)."""
+        if not await self._save(claimed, event.version):
+            return True  # another step came first: read the event again
+        tables, failed = self.tables, False
 
         async def say(voices: Voices, settings: ChatSettings) -> None:
-            t = self._voice(event, voices.table)
-            lines = round_start_lines(t, event)
-            await tables.platform.send(event.channel, cards.Lines(tuple(lines)), t)
-
-        await envelope(tables, event.channel, say, doing="a tournament's round", wake=False)
-
-    async def _say_round_over(self, event: tm.Tournament, number: int) -> None:
-        tables = self.tables
-        last = event.phase is tm.EventPhase.FINISHED and number == len(event.rounds)
-
-        async def say(voices: Voices, settings: ChatSettings) -> None:
-            t = self._voice(event, voices.table)
-            for card in round_over_cards(t, event, number):
-                await tables.platform.send(event.channel, card, t)
-            if last:
-                for card in await final_cards(t, event):
+            nonlocal failed
+            t = self._voice(claimed, voices.table)
+            try:
+                for card in await said(t, claimed):
                     await tables.platform.send(event.channel, card, t)
-                if event.message:
-                    ref = BoardRef(event.channel.chat, event.message)
-                    await tables.platform.edit(ref, cards.EventCard(event), t)
+                if claimed.message:  # the event's own message shows where it stands
+                    ref = BoardRef(event.channel.chat, claimed.message)
+                    await tables.platform.edit(ref, cards.EventCard(claimed), t)
+            except tables.platform.forbidden:
+                raise  # the bot may not write there: it is not asked again
+            except tables.platform.errors:
+                failed = True
+                raise
 
-        await envelope(tables, event.channel, say, doing="a tournament's standings", wake=False)
+        await envelope(tables, event.channel, say, doing="a tournament's news", wake=False)
+        if failed:
+            given_back = tm.said(tm.announced(claimed, event.announced), event.told)
+            await self._save(given_back, claimed.version)
+        return not failed
+
+    async def _round_start(self, t: Translator, event: tm.Tournament) -> list[cards.Card]:
+        return [cards.Lines(tuple(round_start_lines(t, event)))]
+
+    def _round_over(self, number: int) -> Said:
+        async def said(t: Translator, event: tm.Tournament) -> list[cards.Card]:
+            told = round_over_cards(t, event, number)
+            if event.phase is tm.EventPhase.FINISHED and number == len(event.rounds):
+                told.extend(await final_cards(t, event))
+            return told
+
+        return said
 
 
 def _title(t: Translator, round_number: int, table: int) -> str:

@@ -57,6 +57,7 @@ async def play_people(world: World, people: list[PlayerRef], until: EventPhase) 
         while True:
             event = await the_event(world)
             if event.phase is until and event.told >= len(event.rounds):
+                await world.tables.director.idle()  # what was claimed, said
                 return event
             moved = False
             for game in await world.service.active_games("tc"):
