@@ -285,3 +285,46 @@ async def test_the_hint_at_an_events_table_weighs_place_points(tmp_path: Path) -
         assert isinstance(drawn, LayoutMessage)
         title = drawn.lines[0].spans[0].text
         assert title.endswith("expected place points in the tournament, 0 to 1):")
+
+
+async def test_a_round_whose_time_is_up_closes_its_tables_as_they_stand(tmp_path: Path) -> None:
+    people = [ALICE, BOB, CAROL, DAN]
+    async with opened(tmp_path, seeds=seeds) as world:
+        await world.command(ALICE, "tournament", admin=True)
+        for person in people[1:]:
+            await press(world, person, "j")
+        for _ in range(3):
+            await press(world, ALICE, "csize")  # tables of two
+        for _ in range(5):
+            await press(world, ALICE, "crounds")  # 3 → … → 7 → 2
+        await press(world, ALICE, "b")
+        await world.tables.director.idle()
+        event = await the_event(world)
+        first = event.rounds[0]
+        assert [len(t.players) for t in first.tables] == [2, 2] and first.deadline > 0
+        # Dan leaves during the first round: his table plays on, the second round is without him.
+        assert await press(world, DAN, "l") == []
+        await world.tables.director.tick(now=first.deadline - 1)
+        assert not (await the_event(world)).rounds[0].done  # not yet
+        await world.tables.director.tick(now=first.deadline + 1)
+        event = await the_event(world)
+        assert event.rounds[0].done and len(event.rounds) == 2
+        for table in event.rounds[0].tables:  # nobody threw: level at 0, half a point each
+            assert [p.score for p in table.placings] == [0.5, 0.5]
+            game = await world.service.last_finished(ChannelKey.parse(table.channel))
+            assert game is not None and game.phase is Phase.FINISHED
+        closed = [m for m in world.platform.messages if isinstance(m.card, cards.Lines)
+                  and m.card.lines == (T("event-table-closed"),)]  # fmt: skip
+        assert len(closed) == 2 and all(m.channel.thread for m in closed)
+        second = event.rounds[1]
+        assert DAN.id not in {p for t in second.tables for p in t.players} | set(second.byes)
+        assert len(second.tables) == 1 and len(second.byes) == 1
+        assert await press(world, ALICE, "x") == []  # the host cancels: its table is closed
+        await world.tables.director.idle()
+        event = await the_event(world)
+        assert event.phase is EventPhase.CANCELLED
+        assert await world.service.active_games("tc") == []
+        card = event_message(world).card
+        assert isinstance(card, cards.EventCard) and card.event.phase is EventPhase.CANCELLED
+        assert event_message(world).buttons == ()  # nothing left to press
+        assert await press(world, BOB, "j") == [T("error-bad-action")]
