@@ -37,12 +37,13 @@ def round_start_lines(t: Translator, event: Tournament) -> list[str]:
     ]
     for table in round_.tables:
         names = names_of(event, table.players)
-        where = ChannelKey.parse(table.channel) if table.channel else None
-        if where is None or where == event.channel:
-            lines.append(t("event-round-table", table=table.number, names=names))
-        else:
-            title = t("event-table-title", round=round_.number, table=table.number)
-            lines.append(t("event-round-table-where", table=table.number, where=title, names=names))
+        lines.append(t("event-round-table", table=table.number, names=names))
+    apart = any(
+        t_.channel and ChannelKey.parse(t_.channel) != event.channel for t_ in round_.tables
+    )
+    if apart:  # the threads are named for their round and table
+        title = t("event-table-title", round=round_.number, table=1)
+        lines.append(t("event-round-threads", where=title))
     if round_.byes:
         lines.append(t("event-round-bye", names=names_of(event, round_.byes)))
     return lines

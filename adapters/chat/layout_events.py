@@ -74,7 +74,7 @@ def _open_rows(t: Translator, event: Tournament, shape: Shape) -> list[Row]:
     dice = "event-dice-duplicate-short" if rules.duplicate else "event-dice-own-short"
     settings = [
         Button(
-            t("btn-event-format", value=t(f"event-format-{rules.format.value}")),
+            t("btn-event-format", value=t(f"event-format-{rules.format.value}-short")),
             payload.event_code(code, "cformat"),
         ),
         Button(

@@ -55,11 +55,10 @@ event-round-start = 🏆 Round { $round } of { $rounds } begins: { $tables ->
 }. Tables still playing in { $deadline } are closed as they stand.
 event-round-sealed = 🔒 The round's dice are sealed: { $short } (revealed when every table is over).
 event-round-table = Table { $table }: { $names }
-event-round-table-where = Table { $table } ({ $where }): { $names }
+event-round-threads = Each table plays in a thread of its own, named like “{ $where }”.
 event-round-bye = Bye (counts as a win): { $names }
 # Where a table plays: its thread's title.
 event-table-title = Round { $round } · Table { $table }
-event-table-here = here
 # A table's board at an event: its final message's line.
 event-table-over = This table's result goes to the tournament: the next round is paired when every table is over.
 event-table-closed = ⏰ The round's time is up: this table is closed and counts as it stands.
@@ -103,3 +102,5 @@ verify-event-later = This table belongs to a tournament round still being played
 hint-title-places = Best play now (expected final points · expected place points in the tournament, 0 to 1):
 hint-place-points = { NUMBER($points, minimumFractionDigits: 2, maximumFractionDigits: 2) }
 hint-for-the-event = To play for the tournament's place points: { $choice } ({ $value }).
+event-format-swiss-short = Swiss
+event-format-robin-short = round robin

@@ -56,10 +56,9 @@ event-round-start = 🏆 Начинается тур { $round } из { $rounds }
 }. Столы, не доигравшие за { $deadline }, закрываются как есть.
 event-round-sealed = 🔒 Кости тура запечатаны: { $short } (раскроются, когда доиграют все столы).
 event-round-table = Стол { $table }: { $names }
-event-round-table-where = Стол { $table } ({ $where }): { $names }
+event-round-threads = Каждый стол играет в своей ветке, их названия — как «{ $where }».
 event-round-bye = Без пары (засчитывается как победа): { $names }
 event-table-title = Тур { $round } · Стол { $table }
-event-table-here = здесь
 event-table-over = Результат этого стола идёт в турнир: следующий тур составится, когда доиграют все столы.
 event-table-closed = ⏰ Время тура вышло: стол закрыт и засчитан как есть.
 event-round-over = 🏁 Тур { $round } окончен.
@@ -108,3 +107,5 @@ verify-event-later = Этот стол из тура турнира, котор�
 hint-title-places = Лучшие ходы сейчас (ожидаемый итог партии · ожидаемые очки турнира за место, от 0 до 1):
 hint-place-points = { NUMBER($points, minimumFractionDigits: 2, maximumFractionDigits: 2) }
 hint-for-the-event = Чтобы играть на очки турнира за место: { $choice } ({ $value }).
+event-format-swiss-short = швейцарская
+event-format-robin-short = круговая
