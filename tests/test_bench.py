@@ -17,6 +17,7 @@ from bench import (
     eventplay,
     limits,
     memory,
+    pairing,
     roundtrip,
     service,
     startup,
@@ -116,6 +117,14 @@ def test_draw_benchmark_runs() -> None:
     figures = draw.measure(1, 20)
     assert set(figures) == {(p, b) for p in draw.PLATFORMS for b in ("lobby", "turn")}
     assert all(value > 0 for values in figures.values() for value in values)
+
+
+def test_pairing_benchmark_runs() -> None:
+    """Two rounds of every field: each timed, and its repeat meetings counted."""
+    found = pairing.figures(rounds=2, seed=3)
+    assert [(f.players, f.size) for f in found] == list(pairing.FIELDS)
+    assert all(len(f.times) == 2 and all(t > 0 for t in f.times) for f in found)
+    assert "players, tables of" in found[0].line()
 
 
 def test_eventplay_benchmark_runs() -> None:

@@ -2,7 +2,7 @@
 buttons, and the director that moves each event on (tables placed in threads and opened, results
 taken, rounds paired, standings said) from what is stored, so that a restart, a SIGKILL or a
 second process picks up where the last step was saved. Every step is saved with the event's
-version: of two processes doing the same step, one does it.
+version, and one process at a time steps an event (a lease, taken over once its holder died).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from adapters.chat.envelope import envelope
 from adapters.chat.event_words import final_cards, round_over_cards, round_start_lines
 from adapters.chat.payload import EventPress
 from adapters.chat.surface import Exchange
-from adapters.chat.voices import Voices
+from adapters.chat.voices import Voices, choose
 from adapters.i18n import Translator
 from adapters.i18n.refusals import error_message
 from core import tournament as tm
@@ -81,6 +81,10 @@ class Director:
 
     async def command(self, exchange: Exchange, voices: Voices) -> None:
         """/general tournament: the chat's event shown again, or (its managers) a new one."""
+        async with self._locks[str(exchange.channel)]:  # two at once open one event
+            await self._command(exchange, voices)
+
+    async def _command(self, exchange: Exchange, voices: Voices) -> None:
         t, own, channel = voices.table, voices.own, exchange.channel
         event = await self.in_chat(channel)
         if event is not None:
@@ -336,8 +340,7 @@ class Director:
     # ------------------------------------------------------------------ the chat told
 
     def _voice(self, event: tm.Tournament, fallback: Translator) -> Translator:
-        from adapters.chat.voices import choose
-
+        """The event's language (it keeps the one it opened in), as its tables do."""
         return choose(fallback, event.language)
 
     async def _tell(self, event: tm.Tournament, claimed: tm.Tournament, said: Said) -> bool:

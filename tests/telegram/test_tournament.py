@@ -74,9 +74,12 @@ async def play_turn(fake: FakeTelegram, group: FakeChat, user: FakeUser) -> bool
         mid = board.message_id
         try:
             await fake.wait_for(
-                lambda: any("·" in b.text for b in fake.message(group, mid).buttons), timeout=5
+                lambda: any("·" in b.text for b in fake.message(group, mid).buttons), timeout=10
             )
-        except AssertionError:  # not thrown in time (the bot restarting, say): look again
+        except AssertionError:
+            # Not redrawn in time (the bot restarting, say): as a person would, ask the table
+            # for its board again in its topic, and look again.
+            await fake.send_message(user, group, "/general start", thread_id=board.thread_id)
             return True
         board = fake.message(group, mid)
         boxes = [b.text for b in board.buttons if "·" in b.text]
@@ -88,14 +91,19 @@ async def play_turn(fake: FakeTelegram, group: FakeChat, user: FakeUser) -> bool
 async def play_until(
     fake: FakeTelegram, group: FakeChat, people: list[FakeUser], done: str, timeout: float
 ) -> None:
-    """The people play their turns wherever they are due until the chat says `done`."""
-    async with asyncio.timeout(timeout):
-        while not any(done in line for line in said(fake, group)):
-            moved = False
-            for user in people:
-                moved = await play_turn(fake, group, user) or moved
-            if not moved:
-                await asyncio.sleep(0.05)
+    """The people play their turns wherever they are due until the chat says `done`; where
+    it never does, what each person saw last is the failure's message."""
+    try:
+        async with asyncio.timeout(timeout):
+            while not any(done in line for line in said(fake, group)):
+                moved = False
+                for user in people:
+                    moved = await play_turn(fake, group, user) or moved
+                if not moved:
+                    await asyncio.sleep(0.05)
+    except TimeoutError:
+        seen = {user.first_name: turn_of(fake, group, user) for user in people}
+        raise AssertionError(f"never {done!r}: {seen}; 429s {fake.rate_limited}") from None
 
 
 @pytest.mark.slow
