@@ -53,11 +53,12 @@ def said(fake: FakeTelegram, group: FakeChat) -> list[str]:
 
 
 def turn_of(fake: FakeTelegram, group: FakeChat, user: FakeUser) -> FakeMessage | None:
-    """The newest board with buttons that is `user`'s turn, in any topic."""
+    """The newest board with buttons that is `user`'s turn, in any topic (a turn's first board
+    mentions them; one shown again at their asking names them)."""
     boards = [
         m
         for m in fake.bot_messages(group)
-        if m.reply_markup and not m.deleted and f"id={user.id}" in m.text
+        if m.reply_markup and not m.deleted and f"{user.first_name}'s turn" in m.plain_text
         and any(b.text.startswith("🎲") or "·" in b.text for b in m.buttons)
     ]  # fmt: skip
     return boards[-1] if boards else None
@@ -103,11 +104,14 @@ async def play_until(
                     await asyncio.sleep(0.05)
     except TimeoutError:
         seen = {user.first_name: turn_of(fake, group, user) for user in people}
-        raise AssertionError(f"never {done!r}: {seen}; 429s {fake.rate_limited}") from None
+        last = fake.bot_messages(group)[-6:]
+        raise AssertionError(
+            f"never {done!r}: {seen}; last {last}; 429s {fake.rate_limited}"
+        ) from None
 
 
 @pytest.mark.slow
-@pytest.mark.timeout(300)  # about 80 s alone: 16 games' writes at a group's (quickened) pace
+@pytest.mark.timeout(450)  # about 80 s alone: 16 games' writes at a group's (quickened) pace
 async def test_a_swiss_event_of_sixteen_survives_a_sigkill_and_plays_to_its_end(
     fake: FakeTelegram, tmp_path: Path
 ) -> None:
@@ -137,11 +141,11 @@ async def test_a_swiss_event_of_sixteen_survives_a_sigkill_and_plays_to_its_end(
         assert "Entered (16)" in card.plain_text and "duplicate dice" in card.plain_text
         await press(fake, alice, card, "Start")
 
-        await play_until(fake, group, people, ROUND_STARTS.format(n=2), timeout=90)
+        await play_until(fake, group, people, ROUND_STARTS.format(n=2), timeout=150)
         bot.process.send_signal(signal.SIGKILL)
         assert await bot.process.wait() == -signal.SIGKILL
         bot = await Bot.start(settings(fake, database), log)
-        await play_until(fake, group, people, FINAL, timeout=150)
+        await play_until(fake, group, people, FINAL, timeout=240)
         await bot.stop()
     finally:
         bot.kill()
