@@ -96,7 +96,7 @@ async def test_a_round_robin_of_four_plays_in_threads_to_its_final_table(
     for _ in range(3):  # tables of 4 → 5 → 6 → 2
         await press(fake, alice, card, "csize")
     shown = next(m for m in bot_messages(fake, dc.channel) if m.id == card.id)
-    assert "round robin · everyone meets everyone (3 rounds) · tables of 2" in (shown.content or "")
+    assert "Round robin · everyone meets everyone (3 rounds) · tables of 2" in (shown.content or "")
     assert "Entered (4)" in (shown.content or "")
     await press(fake, alice, shown, "b")
     await play_until(dc, [alice, bob], FINAL)

@@ -4,7 +4,7 @@ event-title = 🏆 Tournament
 # The rules line: "Swiss · 3 rounds · tables of 4 · a round lasts 1 day · duplicate dice".
 event-rules = { $format } · { $rounds } · tables of { $size } · a round lasts { $deadline } · { $dice }
 event-format-swiss = Swiss
-event-format-robin = round robin
+event-format-robin = Round robin
 event-rounds = { $count ->
     [one] { $count } round
    *[other] { $count } rounds

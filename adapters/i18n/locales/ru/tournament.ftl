@@ -2,8 +2,8 @@
 cmd-tournament = открыть турнир (для тех, кто управляет чатом) или показать турнир этого чата
 event-title = 🏆 Турнир
 event-rules = { $format } · { $rounds } · столы по { $size } · тур длится { $deadline } · { $dice }
-event-format-swiss = швейцарская система
-event-format-robin = круговая система
+event-format-swiss = Швейцарская система
+event-format-robin = Круговая система
 event-rounds = { $count ->
     [one] { $count } тур
     [few] { $count } тура
