@@ -52,8 +52,8 @@ class EventRules:
     duplicate: bool = True  # every table of a round throws the same dice
 
 
-# The host's buttons: each moves one rule to its next choice.
 def cycled(rules: EventRules, name: str) -> EventRules:
+    """The host's buttons: each moves one rule to its next choice."""
     match name:
         case "format":
             return replace(rules, format=_next(tuple(Format), rules.format))
@@ -84,6 +84,8 @@ class Placing:
 
 @dataclass(frozen=True)
 class EventTable:
+    """A table of a round: who sits there in seating order, where it plays, its result."""
+
     number: int
     players: tuple[str, ...]
     channel: str = ""  # the ChannelKey (as text) it plays in, once it has one
@@ -96,6 +98,9 @@ class EventTable:
 
 @dataclass(frozen=True)
 class EventRound:
+    """A round: its tables, who sits it out, its dice (sealed until every table is over) and
+    when its tables still playing are closed."""
+
     number: int
     tables: tuple[EventTable, ...]
     byes: tuple[str, ...]
@@ -110,6 +115,9 @@ class EventRound:
 
 @dataclass(frozen=True)
 class Standing:
+    """A player's place in the event so far: place points (byes included), sheets' points,
+    tables played, byes."""
+
     player: PlayerRef
     score: float
     points: int
@@ -119,6 +127,8 @@ class Standing:
 
 @dataclass(frozen=True)
 class Tournament:
+    """One chat's event, from its entries to its final table."""
+
     id: str
     channel: ChannelKey  # where its messages are (the chat it was opened in)
     host_id: str
