@@ -144,6 +144,8 @@ class GameService:
             old = await self._repository.get_game(old_game_id)
             if old is None or old.channel != channel or version not in (None, old.version):
                 raise GameError(ErrorCode.REMATCH_UNAVAILABLE)
+            if old.event:  # a tournament's table: the event pairs the next
+                raise GameError(ErrorCode.REMATCH_UNAVAILABLE)
             seed = self._seeds() if old.seed else ""
             new, events = rematch_lobby(old, self._new_id(), player, self._clock(), seed)
             active = await self._repository.active_game(channel)

@@ -7,12 +7,16 @@ import asyncio
 import itertools
 from pathlib import Path
 
+import pytest
+
 from adapters.chat import cards, payload, presses
 from adapters.chat.boards import BoardRef
 from adapters.chat.commands import command
 from adapters.chat.layout import Message as LayoutMessage
 from adapters.chat.layout_cards import of
 from adapters.telegram.words import asked as typed
+from core.errors import ErrorCode, GameError
+from core.events import RECORDED_ENDS
 from core.identity import ChannelKey, PlayerRef
 from core.table import Game, Phase
 from core.tournament import EventPhase, Format, Tournament, standings
@@ -328,3 +332,21 @@ async def test_a_round_whose_time_is_up_closes_its_tables_as_they_stand(tmp_path
         assert isinstance(card, cards.EventCard) and card.event.phase is EventPhase.CANCELLED
         assert event_message(world).buttons == ()  # nothing left to press
         assert await press(world, BOB, "j") == [T("error-bad-action")]
+
+
+async def test_an_events_table_has_no_rematch_even_asked_for_by_hand(tmp_path: Path) -> None:
+    async with opened(tmp_path, seeds=seeds) as world:
+        await world.command(ALICE, "tournament", admin=True)
+        await press(world, ALICE, "am")
+        for _ in range(5):
+            await press(world, ALICE, "crounds")  # 3 → … → 7 → 2
+        await press(world, ALICE, "b")
+        await world.tables.director.idle()
+        event = await play_people(world, [ALICE], EventPhase.FINISHED)
+        key = ChannelKey.parse(event.rounds[0].tables[0].channel)
+        game = await world.service.last_finished(key)
+        assert game is not None and game.end_reason in RECORDED_ENDS  # one that counts
+        with pytest.raises(GameError) as refused:
+            await world.service.rematch(key, ALICE, game.id)
+        assert refused.value.code is ErrorCode.REMATCH_UNAVAILABLE
+        assert await world.service.game(key) is None
