@@ -52,10 +52,11 @@ from core.dice import SeededRoller
 from core.errors import ErrorCode, GameError
 from core.events import Event
 from core.identity import ChannelKey, PlayerRef
+from core.outcome import Outcome
 from core.ports import GameRepository
 from core.records import Weighed
 from core.rules import Variants
-from core.service import GameService, Outcome
+from core.service import GameService
 from core.strategy import RuleKey, keep_row, solve
 from core.table import Game, Phase
 from core.turns import FULL

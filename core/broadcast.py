@@ -15,7 +15,7 @@ from core.identity import ChannelKey
 from core.view import make_view
 
 if TYPE_CHECKING:
-    from core.service import Outcome
+    from core.outcome import Outcome
 
 WATCH_LIMIT = 1024  # outcomes a watcher may fall behind before the oldest are dropped
 

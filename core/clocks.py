@@ -15,7 +15,7 @@ from core.table import Game
 from core.timeouts import next_deadline
 
 if TYPE_CHECKING:
-    from core.service import Outcome
+    from core.outcome import Outcome
 
 log = logging.getLogger(__name__)
 TimerPublish = Callable[[ChannelKey, "Outcome"], Awaitable[None]]

@@ -11,28 +11,27 @@ import secrets
 import socket
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from core.accuracy import Accuracy, Ended
-from core.actions import Abandon, Action, Leave, Open
+from core.actions import Action, Leave, Open
 from core.broadcast import Broadcast, Watch
 from core.chat_settings import ChatSettings
 from core.clocks import LEASE, Clocks, TimerPublish
 from core.computer import level_of, next_action
 from core.dice import Roller, SecureRoller
 from core.errors import ErrorCode, GameError
-from core.event_tables import seated_game
 from core.events import RECORDED_ENDS, Event, LobbyOpened
 from core.fairdice import new_seed
 from core.forget import Forgotten, forgettable, new_alias, scrubbed
 from core.game import apply, open_lobby, require_turn
 from core.identity import ChannelKey, PlayerRef
 from core.locks import ChannelLocks
+from core.outcome import Outcome
 from core.ports import Boards, GameRepository, Records, Seasons, Subscriptions, Tournaments
 from core.presses import TurnPresses, why_stale
 from core.rematch import rematch_lobby
-from core.rules import Variants
+from core.service_tables import EventTables
 from core.table import Game, Phase
 from core.timeouts import act_on, next_deadline
 from core.view import GameView, make_view
@@ -55,16 +54,7 @@ def new_game_id() -> str:
     return base64.b32encode(secrets.token_bytes(5)).decode().lower()
 
 
-@dataclass(frozen=True)
-class Outcome:
-    """The result of an applied action: the new game, what happened, and the actor's view."""
-
-    game: Game
-    events: tuple[Event, ...]
-    view: GameView
-
-
-class GameService:
+class GameService(EventTables):
     """Front ends call this, and only this, for the games and their records: one action at a
     time per channel, each saved before it is answered and then offered to every watcher of
     its channel (core.broadcast)."""
@@ -154,56 +144,6 @@ class GameService:
             await self._repository.save(new, events, None)
             self._clocks.schedule(new)
             return self._offered(Outcome(new.sealed(), events, make_view(new, player.id, events)))
-
-    async def open_table(
-        self,
-        channel: ChannelKey,
-        game_id: str,
-        players: list[PlayerRef],
-        variants: Variants,
-        language: str,
-        seed: str,
-        event: str,
-    ) -> Outcome | None:
-        """A tournament's table, started (core.event_tables); None where that game exists
-        already (opened by another process, or before a restart): it is opened once."""
-        async with self._locks[channel], self._repository.channel_lock(channel):
-            if await self._repository.get_game(game_id) is not None:
-                return None
-            if await self._repository.active_game(channel) is not None:
-                raise GameError(ErrorCode.GAME_EXISTS)
-            seats = replace(variants, table_cap=max(2, len(players)))
-            new, events = seated_game(
-                game_id, channel, players, seats, language, seed, event, self._roller,
-                self._clock(),
-            )  # fmt: skip
-            await self._repository.save(new, events, None)
-            self._clocks.schedule(new)
-            return self._offered(Outcome(new.sealed(), events, make_view(new, None, events)))
-
-    async def close_table(self, channel: ChannelKey, game_id: str) -> Outcome | None:
-        """A tournament's table closed as it stands (its round's time is up); None where that
-        game is no longer in play there."""
-        async with self._locks[channel], self._repository.channel_lock(channel):
-            game = await self._repository.active_game(channel)
-            if game is None or game.id != game_id:
-                return None
-            new, events = apply(game, game.seats[0].player, Abandon(), self._roller, self._clock())
-            await self._repository.save(new, events, game.version)
-            self._clocks.schedule(new)
-            return self._offered(Outcome(new.sealed(), events, make_view(new, None, events)))
-
-    async def lead(self, work: str) -> bool:
-        """Whether this process may do `work` (a tournament's steps) now, its lease renewed:
-        of several processes one does, another once the holder's lease ran out (it died)."""
-        return await self._repository.claim_deadline(work, self.owner, LEASE)
-
-    async def unlead(self, work: str) -> None:
-        await self._repository.release_deadline(work, self.owner)
-
-    def new_seed(self) -> str:
-        """A fresh secret seed for committed dice (a tournament's round)."""
-        return self._seeds()
 
     def _offered(self, outcome: Outcome) -> Outcome:
         self._broadcast.offer(outcome)

@@ -19,7 +19,8 @@ from core.actions import Cancel, Open, Roll
 from core.dice import ScriptedRoller, SeededRoller
 from core.identity import ChannelKey
 from core.invariants import check_game
-from core.service import GameService, Outcome
+from core.outcome import Outcome
+from core.service import GameService
 from tests.core.test_snapshot import damaged
 from tests.fakes.telegram import FakeTelegram
 from tests.kit import LOT_ALICE_LOW

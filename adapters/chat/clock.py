@@ -14,7 +14,7 @@ from adapters.chat.envelope import envelope
 from adapters.chat.voices import Voices
 from core.chat_settings import ChatSettings
 from core.identity import ChannelKey
-from core.service import Outcome
+from core.outcome import Outcome
 
 if TYPE_CHECKING:
     from adapters.chat.tables import Tables

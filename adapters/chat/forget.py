@@ -22,7 +22,7 @@ from core.chat_settings import ChatSettings
 from core.errors import ErrorCode
 from core.events import PlayerLeft
 from core.identity import ChannelKey
-from core.service import Outcome
+from core.outcome import Outcome
 
 
 async def ask(exchange: Exchange, own: Translator) -> None:

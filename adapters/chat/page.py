@@ -22,7 +22,7 @@ from adapters.chat.voices import Voices
 from core.actions import AddComputer
 from core.chat_settings import ChatSettings
 from core.errors import ErrorCode, GameError
-from core.service import Outcome
+from core.outcome import Outcome
 
 # What the page shows by itself (the sheet) or is the chat's alone (a hint, the table's link).
 NOT_FROM_PAGE = frozenset({payload.SHEET, payload.HINT})

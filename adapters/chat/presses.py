@@ -22,7 +22,7 @@ from core.actions import AddComputer, Start
 from core.chat_settings import ChatSettings, cycled
 from core.errors import ErrorCode, GameError
 from core.events import BoxScored, DiceRolled, HoldChanged, ScoreTakenBack
-from core.service import Outcome
+from core.outcome import Outcome
 from core.view import make_view
 
 # The host's lobby buttons: Start and the computers. Made up (on a message that does not show

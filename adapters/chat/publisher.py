@@ -20,8 +20,8 @@ from adapters.i18n.narration import narrate
 from adapters.logcontext import bind
 from core.events import GameEnded, LobbyOpened, PlayerLeft
 from core.identity import ChannelKey
+from core.outcome import Outcome
 from core.ports import Boards
-from core.service import Outcome
 
 
 class Publisher:

@@ -28,7 +28,8 @@ from core import tournament as tm
 from core.chat_settings import ChatSettings
 from core.errors import ErrorCode, GameError
 from core.identity import ChannelKey
-from core.service import Outcome, new_game_id
+from core.outcome import Outcome
+from core.service import new_game_id
 from core.table import Phase
 from core.tournament_snapshot import event_from_record, event_record
 

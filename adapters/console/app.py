@@ -38,7 +38,8 @@ from core.errors import GameError
 from core.events import RECORDED_ENDS, Event
 from core.identity import ChannelKey, PlayerRef
 from core.levels import Level
-from core.service import GameService, Outcome
+from core.outcome import Outcome
+from core.service import GameService
 from core.table import Game, Phase
 from core.view import make_view
 from core.winplay import hint_shares

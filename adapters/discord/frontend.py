@@ -27,7 +27,8 @@ from adapters.discord.commands import CatalogueTranslator, command_group
 from adapters.i18n import DEFAULT_LOCALE, normalize_locale, translator
 from adapters.ratelimit import RateLimiter
 from core.identity import ChannelKey
-from core.service import GameService, Outcome
+from core.outcome import Outcome
+from core.service import GameService
 
 if TYPE_CHECKING:  # the live table's links come with its settings only
     from adapters.chat.weblinks import WebLinks

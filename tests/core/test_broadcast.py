@@ -12,7 +12,8 @@ from core.actions import Join, Open, Roll, Start
 from core.broadcast import Broadcast
 from core.dice import ScriptedRoller
 from core.identity import ChannelKey, PlayerRef
-from core.service import GameService, Outcome
+from core.outcome import Outcome
+from core.service import GameService
 
 HERE, THERE = ChannelKey("tg", "1"), ChannelKey("tg", "2")
 ANN, BOB = PlayerRef("1", "Ann"), PlayerRef("2", "Bob")

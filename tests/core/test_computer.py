@@ -41,8 +41,9 @@ from core.events import (
 from core.game import apply, open_lobby
 from core.identity import ChannelKey, PlayerRef
 from core.levels import Level
+from core.outcome import Outcome
 from core.rules import BigGeneralMode, Variants
-from core.service import GameService, Outcome
+from core.service import GameService
 from core.strategy import choices
 from core.table import Game, Phase
 from tests.core.gamekit import ALICE, BOB, CHANNEL, act, lobby, refuse, started, variants_of

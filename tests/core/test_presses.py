@@ -19,8 +19,9 @@ from core.errors import ErrorCode, GameError, Stale
 from core.events import TurnStarted
 from core.identity import ChannelKey, PlayerRef
 from core.levels import Level
+from core.outcome import Outcome
 from core.rules import Variants
-from core.service import GameService, Outcome
+from core.service import GameService
 from tests.core.gamekit import ALICE, BOB, CAROL
 
 HERE = ChannelKey("test", "pressing")

@@ -22,8 +22,9 @@ from core.events import (
 )
 from core.game import apply, open_lobby
 from core.identity import ChannelKey, PlayerRef
+from core.outcome import Outcome
 from core.rules import Variants
-from core.service import GameService, Outcome
+from core.service import GameService
 from core.table import Game, Phase
 from core.timeouts import IDLE_LIFETIME, LOBBY_LIFETIME, Deadline, Due, act_on, next_deadline
 

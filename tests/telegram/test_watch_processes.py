@@ -14,7 +14,8 @@ from adapters.postgres import PostgresRepository
 from adapters.telegram.calls import PLATFORM
 from core.events import DiceRolled, TurnReminder, TurnTimedOut, event_to_dict
 from core.identity import ChannelKey
-from core.service import GameService, Outcome
+from core.outcome import Outcome
+from core.service import GameService
 from tests.conftest import needs_postgres
 from tests.fakes.telegram import FakeTelegram
 from tests.process import Bot, on_telegram
