@@ -21,15 +21,15 @@ import numpy as np
 import numpy.typing as npt
 from numpy.lib.stride_tricks import sliding_window_view
 
-from core.chances import Standing, check_position, standings_of, turn_starts
+from core.chances import Standing, check_position, turn_starts
 from core.dice import Dice
 from core.distribution import BOX_SPAN, Distributions, distributions, solve_distributions
 from core.once import once
 from core.rules import MAX_THROWS, Variants, is_big_general
 from core.strategy import Choice, RuleKey, choices, open_mask
-from core.table import Game, Phase
+from core.table import Game
 from core.turns import BOX_COUNT, FULL, KEEP_INDEX, MASKS, OPEN_COUNT, TRANSITION
-from core.winplay import TIE, _onward
+from core.winplay import _onward, best_of, choice_in, hint_values
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
@@ -40,21 +40,14 @@ FINAL = -1  # in place of the turns played before a big general: the game played
 
 def event_choice(game: Game) -> Choice:
     """The choice with the most expected place points for the player to move, dice thrown."""
-    if game.phase is not Phase.PLAYING or game.turn.throws == 0:
-        raise ValueError("a choice exists in a game in play once the dice are thrown")
-    turn = game.turn
-    return event_choice_at(
-        game.variants, standings_of(game.seats), game.current, turn.dice, turn.throws
-    )
+    return choice_in(game, choice_points)
 
 
 def event_choice_at(
     variants: Variants, standings: Sequence[Standing], to_move: int, dice: Dice, throws: int
 ) -> Choice:
     """The same from standings; equal points (within 1e-12) go to the Master's choice."""
-    ranked = choice_points(variants, standings, to_move, dice, throws)
-    best = max(points for _, points in ranked)
-    return next(choice for choice, points in ranked if points >= best - TIE)
+    return best_of(choice_points(variants, standings, to_move, dice, throws))
 
 
 def choice_points(
@@ -111,18 +104,7 @@ def place_points(
 def hint_points(game: Game, options: Sequence[Choice]) -> tuple[float, ...]:
     """Each of a hint's options' expected place points, in its order; none where the player to
     move plays alone or the dice are not thrown yet (as core.winplay.hint_shares)."""
-    if game.phase is not Phase.PLAYING or game.turn.throws == 0:
-        return ()
-    if sum(seat.active for seat in game.seats) < 2:
-        return ()
-    turn = game.turn
-    ranked = choice_points(
-        game.variants, standings_of(game.seats), game.current, turn.dice, turn.throws
-    )
-    by_choice = {(choice.keep, choice.box): points for choice, points in ranked}
-    if any((option.keep, option.box) not in by_choice for option in options):
-        return ()
-    return tuple(by_choice[option.keep, option.box] for option in options)
+    return hint_values(game, options, choice_points)
 
 
 def _versus(mine: int, theirs: int) -> float:

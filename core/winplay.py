@@ -8,7 +8,7 @@ Equal shares (within 1e-12) fall back to the Master's ranking: far ahead or hope
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 import numpy.typing as npt
@@ -33,23 +33,37 @@ FloatArray = npt.NDArray[np.float64]
 TIE = 1e-12
 
 
+# A choice's value to the mover, every legal choice in the Master's order (choice_shares here,
+# core.eventplay.choice_points at a tournament's table).
+Valued = Callable[[Variants, Sequence[Standing], int, Dice, int], list[tuple[Choice, float]]]
+
+
 def winning_choice(game: Game) -> Choice:
     """The Grandmaster's choice for the player to move in a game in play, dice thrown."""
-    if game.phase is not Phase.PLAYING or game.turn.throws == 0:
-        raise ValueError("a choice exists in a game in play once the dice are thrown")
-    turn = game.turn
-    return winning_choice_at(
-        game.variants, standings_of(game.seats), game.current, turn.dice, turn.throws
-    )
+    return choice_in(game, choice_shares)
 
 
 def winning_choice_at(
     variants: Variants, standings: Sequence[Standing], to_move: int, dice: Dice, throws: int
 ) -> Choice:
     """The same from standings (seating order as core.chances.win_shares)."""
-    ranked = choice_shares(variants, standings, to_move, dice, throws)
-    best = max(share for _, share in ranked)
-    return next(choice for choice, share in ranked if share >= best - TIE)
+    return best_of(choice_shares(variants, standings, to_move, dice, throws))
+
+
+def choice_in(game: Game, valued: Valued) -> Choice:
+    """The most valued choice for the player to move in a game in play, dice thrown."""
+    if game.phase is not Phase.PLAYING or game.turn.throws == 0:
+        raise ValueError("a choice exists in a game in play once the dice are thrown")
+    turn = game.turn
+    return best_of(
+        valued(game.variants, standings_of(game.seats), game.current, turn.dice, turn.throws)
+    )
+
+
+def best_of(ranked: list[tuple[Choice, float]]) -> Choice:
+    """The most valued; values equal within TIE go to the Master's order (the first)."""
+    best = max(value for _, value in ranked)
+    return next(choice for choice, value in ranked if value >= best - TIE)
 
 
 def choice_shares(
@@ -110,15 +124,19 @@ def _onward(dist: Distributions, mask: int, written: FloatArray, throws: int) ->
 def hint_shares(game: Game, options: Sequence[Choice]) -> tuple[float, ...]:
     """Each of a hint's options' chance of winning, in its order; none where the player to move
     plays alone (every choice wins) or the dice are not thrown yet."""
+    return hint_values(game, options, choice_shares)
+
+
+def hint_values(game: Game, options: Sequence[Choice], valued: Valued) -> tuple[float, ...]:
+    """Each of a hint's options' value, in its order; none where the player to move plays
+    alone or the dice are not thrown yet."""
     if game.phase is not Phase.PLAYING or game.turn.throws == 0:
         return ()
     if sum(seat.active for seat in game.seats) < 2:
         return ()
     turn = game.turn
-    ranked = choice_shares(
-        game.variants, standings_of(game.seats), game.current, turn.dice, turn.throws
-    )
-    by_choice = {(choice.keep, choice.box): share for choice, share in ranked}
+    ranked = valued(game.variants, standings_of(game.seats), game.current, turn.dice, turn.throws)
+    by_choice = {(choice.keep, choice.box): value for choice, value in ranked}
     if any((option.keep, option.box) not in by_choice for option in options):
         return ()
     return tuple(by_choice[option.keep, option.box] for option in options)

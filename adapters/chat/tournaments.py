@@ -128,8 +128,7 @@ class Director:
                 return
             t = self._voice(new, voices.table)
             await exchange.note(own(_noted(press, new)))
-            if not await exchange.update(cards.EventCard(new), t):
-                await exchange.redraw(cards.EventCard(new), t)
+            await exchange.redraw(cards.EventCard(new), t)
         if new.phase is tm.EventPhase.CANCELLED and event.phase is tm.EventPhase.PLAYING:
             await self._close_tables(new)
         if new.phase is tm.EventPhase.PLAYING:
@@ -191,10 +190,12 @@ class Director:
             await asyncio.sleep(TICK)
 
     async def tick(self, now: float | None = None) -> None:
-        """Every event of the platform not over, moved on as far as it can go now."""
+        """Every event of the platform begun and not over, moved on as far as it can go now
+        (one still taking entries has nothing to do: no lease is taken for it)."""
         records = await self.tables.service.tournaments.open_tournaments(self.tables.platform.key)
         for record in records:
-            await self.step(record.id, now)
+            if event_from_record(record).phase is not tm.EventPhase.OPEN:
+                await self.step(record.id, now)
 
     def nudge(self, event_id: str) -> None:
         """Move an event on soon (a table of it ended, it started): not in the caller's turn."""
